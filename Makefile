@@ -1,0 +1,62 @@
+# The portal's commands. `make run` and `make test` install what is missing first
+# (scripts/install-deps.sh: apt packages and npm install), so they work on a fresh Debian 12.
+
+SHELL := /bin/bash
+JOBS ?= 2
+PORT ?= 8080
+BUILD_DIR := backend/build
+ASAN_DIR := backend/build-asan
+DATA_DIR ?= data/demo
+CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
+
+.PHONY: all deps build backend web run test test-backend test-postgres test-sanitize test-web e2e bench lint clean
+
+all: build
+
+deps:
+	scripts/install-deps.sh
+
+backend: deps
+	cmake -S backend -B $(BUILD_DIR) -G Ninja $(CMAKE_FLAGS) -DPORTAL_WERROR=ON > /dev/null
+	ninja -C $(BUILD_DIR) -j$(JOBS)
+
+web: deps
+	cd web && npm run build
+
+build: backend web
+
+# Demo mode on SQLite: simulated outside systems, seed data, data kept in $(DATA_DIR).
+run: build
+	$(BUILD_DIR)/portal serve --demo --config backend/config/portal.toml --port $(PORT) --data-dir $(DATA_DIR)
+
+test: build test-backend test-postgres test-web e2e $(if $(filter true,$(CI)),test-sanitize)
+	@echo "all tests passed"
+
+test-backend: backend
+	cd $(BUILD_DIR) && ctest --output-on-failure -j$(JOBS) -E '^PostgresServer\.'
+
+# The same suite against a throwaway PostgreSQL 15 cluster.
+test-postgres: backend
+	scripts/with-postgres.sh bash -c 'cd $(BUILD_DIR) && ctest --output-on-failure -j$(JOBS)'
+
+# AddressSanitizer + UndefinedBehaviorSanitizer build of the whole suite (run by CI).
+test-sanitize: deps
+	cmake -S backend -B $(ASAN_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DPORTAL_SANITIZE=ON -DPORTAL_BENCH=OFF > /dev/null
+	ninja -C $(ASAN_DIR) -j$(JOBS)
+	cd $(ASAN_DIR) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j$(JOBS) -E '^PostgresServer\.'
+
+test-web: deps
+	cd web && npm run typecheck && npm run lint && npm test
+
+# Playwright against the real backend in demo mode (needs the backend and web built).
+e2e: build
+	cd web && npm run e2e
+
+bench: build
+	bench/run.sh
+
+lint: deps
+	cd web && npm run lint && npm run typecheck
+
+clean:
+	rm -rf $(BUILD_DIR) $(ASAN_DIR) web/dist

@@ -1,0 +1,152 @@
+#include "app/app.hpp"
+
+#include "app/ops_routes.hpp"
+#include "db/database.hpp"
+#include "db/migrations.hpp"
+#include "features/content/routes.hpp"
+#include "http/dispatcher.hpp"
+#include "http/response_policy.hpp"
+#include "http/server.hpp"
+#include "http/worker_pool.hpp"
+
+#include <spdlog/spdlog.h>
+
+namespace portal::app {
+
+namespace {
+
+db::Options database_options(const Config& config) {
+  return db::Options{
+      .engine = config.database.engine == DbEngine::sqlite ? db::Engine::sqlite : db::Engine::postgresql,
+      .sqlite_path = config.sqlite_path(),
+      .postgres_url = config.database.postgres_url,
+      .pool_size = config.database.pool_size,
+      .busy_timeout_ms = config.database.busy_timeout_ms,
+  };
+}
+
+content::PublicSettings public_settings(const Config& config) {
+  const std::string base = config.public_url();
+  const auto& f = config.features;
+  const auto& l = config.links;
+  content::PublicSettings s;
+  s.demo = config.mode == Mode::demo;
+  s.servers = {f.servers.enabled, f.servers.details, f.servers.rules, f.servers.quick_join, f.servers.filters};
+  s.pracc_enabled = f.pracc_enabled;
+  s.inventory_enabled = f.inventory_enabled;
+  s.settings = {f.settings.enabled, f.settings.general, f.settings.profile, f.settings.security};
+  s.steam_openid_endpoint = config.steam.openid_endpoint;
+  s.steam_realm = config.steam.realm.empty() ? base : config.steam.realm;
+  s.steam_return_url = config.steam.return_url.empty() ? base + "/api/auth/steam/callback" : config.steam.return_url;
+  s.steam_bind_return_url = base + "/api/auth/steam/bind/callback";
+  s.join_address_prefix = l.join_address_prefix;
+  s.bilibili = l.bilibili;
+  s.douyin = l.douyin;
+  s.weibo = l.weibo;
+  s.qq_group = l.qq_group;
+  s.filing_number = l.filing_number;
+  s.filing_url = l.filing_url;
+  s.vip_store = l.vip_store_url;
+  s.vip_pay = l.vip_pay_url;
+  s.inventory = l.inventory_url;
+  s.support_email = l.support_email;
+  return s;
+}
+
+http::ResponsePolicyOptions policy_options(const Config& config) {
+  return http::ResponsePolicyOptions{
+      .hsts = config.security.hsts,
+      .hsts_max_age_s = config.security.hsts_max_age_s,
+      .cors_origins = config.security.cors_origins,
+      .frame_origins = {http::origin_of(config.links.vip_pay_url), http::origin_of(config.links.inventory_url)},
+  };
+}
+
+}  // namespace
+
+struct App::Parts {
+  Config config;
+  std::unique_ptr<db::Database> database;
+  http::Metrics metrics;
+  http::NoAuthenticator authenticator;
+  std::unique_ptr<http::Dispatcher> dispatcher;
+  std::unique_ptr<http::WorkerPool> workers;
+  std::unique_ptr<http::Server> server;
+  std::uint16_t port = 0;
+};
+
+App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Parts>()) {
+  auto& p = *parts_;
+  p.config = std::move(config);
+  p.database = std::make_unique<db::Database>(database_options(p.config));
+  const auto report = db::migrate(*p.database, db::embedded_migrations(p.database->engine()));
+  spdlog::info("database {} at schema version {} ({} migration(s) applied now)", db::to_string(p.database->engine()),
+               report.current_version, report.applied.size());
+
+  // The whole API, feature by feature.
+  http::RouteTable routes;
+  register_ops_routes(routes, *p.database, p.metrics);
+  content::register_routes(routes, public_settings(p.config));
+  if (extra_routes) extra_routes(routes);
+
+  auto static_files = std::make_shared<http::StaticFiles>(p.config.server.web_root);
+  if (!static_files->has_index()) {
+    spdlog::warn("web app not found at {}; pages answer 503 until `make build` has run", p.config.server.web_root);
+  }
+  p.dispatcher = std::make_unique<http::Dispatcher>(
+      http::Router(std::move(routes)), p.authenticator, std::move(static_files),
+      http::ResponsePolicy(policy_options(p.config)), p.metrics,
+      http::DispatcherOptions{.default_body_limit = static_cast<std::size_t>(p.config.server.body_limit_bytes),
+                              .access_log = p.config.log.access_log});
+  p.workers = std::make_unique<http::WorkerPool>(p.config.database.pool_size);
+  const auto& s = p.config.server;
+  p.server = std::make_unique<http::Server>(
+      http::ServerOptions{
+          .host = s.host,
+          .port = static_cast<std::uint16_t>(s.port),
+          .io_threads = s.io_threads,
+          .read_timeout = std::chrono::seconds(s.read_timeout_s),
+          .write_timeout = std::chrono::seconds(s.write_timeout_s),
+          .idle_timeout = std::chrono::seconds(s.idle_timeout_s),
+          .shutdown_grace = std::chrono::seconds(s.shutdown_grace_s),
+          .header_limit = static_cast<std::size_t>(s.header_limit_bytes),
+          .on_io_thread_start = [] { db::mark_io_thread(); },
+      },
+      *p.dispatcher, *p.workers);
+}
+
+App::~App() {
+  if (parts_ && parts_->server) {
+    parts_->server->stop();
+    parts_->server->wait();
+  }
+  if (parts_ && parts_->workers) parts_->workers->join();
+}
+
+std::uint16_t App::start() {
+  parts_->port = parts_->server->start();
+  return parts_->port;
+}
+
+void App::stop() { parts_->server->stop(); }
+
+void App::wait() {
+  parts_->server->wait();
+  parts_->workers->join();
+}
+
+const Config& App::config() const { return parts_->config; }
+
+std::vector<std::string> App::route_list() const {
+  std::vector<std::string> out;
+  for (const auto& route : parts_->dispatcher->router().routes()) {
+    out.push_back(std::string(http::to_string(route.method)) + " " + route.pattern);
+  }
+  return out;
+}
+
+std::string App::local_url() const {
+  return "http://" + parts_->config.server.host + ":" + std::to_string(parts_->port);
+}
+
+}  // namespace portal::app

@@ -1,0 +1,44 @@
+#pragma once
+// The composition root: builds the database, every feature's routes and the HTTP server by hand
+// from one Config. Tests build the same App on port 0 with a fresh database.
+
+#include "app/config.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace portal::http {
+class RouteTable;
+}
+
+namespace portal::app {
+
+class App {
+ public:
+  // Lets tests add routes of their own (slow handlers, throwing handlers) to the real stack.
+  using ExtraRoutes = std::function<void(http::RouteTable&)>;
+
+  // Opens the database, applies migrations and assembles the route table. Throws on failure.
+  explicit App(Config config, ExtraRoutes extra_routes = {});
+  ~App();
+  App(const App&) = delete;
+  App& operator=(const App&) = delete;
+
+  std::uint16_t start();  // returns the bound port
+  void stop();            // graceful; returns at once
+  void wait();            // until stopped, then the worker pool is drained
+
+  const Config& config() const;
+  // "METHOD /pattern" of every route, for the OpenAPI coverage test.
+  std::vector<std::string> route_list() const;
+  std::string local_url() const;  // http://host:port of the running server
+
+ private:
+  struct Parts;
+  std::unique_ptr<Parts> parts_;
+};
+
+}  // namespace portal::app

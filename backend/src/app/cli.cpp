@@ -1,0 +1,126 @@
+#include "app/cli.hpp"
+
+#include "app/app.hpp"
+#include "app/config.hpp"
+#include "app/logging.hpp"
+#include "db/database.hpp"
+#include "db/migrations.hpp"
+
+#include <CLI/CLI.hpp>
+#include <spdlog/spdlog.h>
+
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <optional>
+
+namespace portal::app {
+
+namespace {
+
+struct CommonOptions {
+  std::string config_file;
+  std::optional<std::string> data_dir;
+};
+
+Config load(const CommonOptions& options) {
+  Config config = load_config(options.config_file, process_environment());
+  if (options.data_dir) config.data_dir = *options.data_dir;
+  return config;
+}
+
+// Blocks SIGINT and SIGTERM in every thread started after this call, so sigwait() below is the
+// only place that sees them.
+sigset_t block_stop_signals() {
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  return signals;
+}
+
+int serve(const CommonOptions& common, bool demo, std::optional<int> port) {
+  const sigset_t signals = block_stop_signals();
+  Config config = load(common);
+  if (demo) config.mode = Mode::demo;
+  if (port) config.server.port = *port;
+  validate(config);
+  setup_logging(config.log.level);
+
+  App app(std::move(config));
+  const auto bound = app.start();
+  // Tests and scripts wait for exactly this line.
+  std::printf("listening on http://%s:%u\n", app.config().server.host.c_str(), static_cast<unsigned>(bound));
+  std::fflush(stdout);
+  spdlog::info("portal {} serving in {} mode", PORTAL_VERSION, app.config().mode == Mode::demo ? "demo" : "production");
+
+  int received = 0;
+  sigwait(&signals, &received);
+  spdlog::info("received {}, finishing in-flight requests", received == SIGINT ? "SIGINT" : "SIGTERM");
+  app.stop();
+  app.wait();
+  spdlog::info("stopped");
+  return 0;
+}
+
+int migrate(const CommonOptions& common) {
+  Config config = load(common);
+  validate(config);
+  setup_logging(config.log.level);
+  db::Database database(db::Options{
+      .engine = config.database.engine == DbEngine::sqlite ? db::Engine::sqlite : db::Engine::postgresql,
+      .sqlite_path = config.sqlite_path(),
+      .postgres_url = config.database.postgres_url,
+      .pool_size = 1,
+      .busy_timeout_ms = config.database.busy_timeout_ms,
+  });
+  const auto report = db::migrate(database, db::embedded_migrations(database.engine()));
+  std::printf("schema version %d; applied %zu migration(s)\n", report.current_version, report.applied.size());
+  return 0;
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv) {
+  CLI::App cli{"CS2 community portal"};
+  cli.require_subcommand(1);
+
+  CommonOptions common;
+  bool demo = false;
+  std::optional<int> port;
+
+  auto* serve_cmd = cli.add_subcommand("serve", "Run the web portal");
+  serve_cmd->add_option("--config", common.config_file, "TOML configuration file (default: built-in defaults)")
+      ->check(CLI::ExistingFile);
+  serve_cmd->add_flag("--demo", demo, "Demo mode: simulated outside systems and seed data");
+  serve_cmd->add_option("--port", port, "Port to listen on; 0 picks a free one")->check(CLI::Range(0, 65535));
+  serve_cmd->add_option("--data-dir", common.data_dir, "Folder for the SQLite file and other local data");
+
+  auto* migrate_cmd = cli.add_subcommand("migrate", "Apply pending database migrations and exit");
+  migrate_cmd->add_option("--config", common.config_file, "TOML configuration file")->check(CLI::ExistingFile);
+  migrate_cmd->add_option("--data-dir", common.data_dir, "Folder for the SQLite file");
+
+  cli.add_subcommand("version", "Print the version");
+
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return cli.exit(e);
+  }
+
+  try {
+    if (*serve_cmd) return serve(common, demo, port);
+    if (*migrate_cmd) return migrate(common);
+    std::printf("portal %s\n", PORTAL_VERSION);
+    return 0;
+  } catch (const ConfigError& e) {
+    std::fprintf(stderr, "portal: configuration error: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "portal: %s\n", e.what());
+    return 1;
+  }
+}
+
+}  // namespace portal::app

@@ -1,0 +1,125 @@
+#pragma once
+// Typed configuration of the portal. Every field here has a line in backend/config/portal.toml with
+// the same default and a comment; a unit test keeps the two in step.
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace portal::app {
+
+enum class Mode { production, demo };
+enum class DbEngine { sqlite, postgresql };
+
+struct ServerConfig {
+  std::string host = "127.0.0.1";
+  int port = 8080;
+  int io_threads = 2;
+  int read_timeout_s = 30;     // per read of a request (header or body)
+  int write_timeout_s = 30;    // per response write
+  int idle_timeout_s = 60;     // keep-alive connection with no request in flight
+  int header_limit_bytes = 8192;
+  int body_limit_bytes = 65536;  // default for routes that do not declare more
+  int shutdown_grace_s = 10;     // how long in-flight requests may take after SIGTERM
+  std::string public_url;        // external origin, e.g. https://cs2.example.com; empty = http://host:port
+  std::string web_root = "web/dist";
+};
+
+struct SecurityConfig {
+  bool hsts = false;  // only when the portal is reached over HTTPS
+  int hsts_max_age_s = 31536000;
+  std::vector<std::string> cors_origins;  // exact origins allowed to call /api from another site
+};
+
+struct DatabaseConfig {
+  DbEngine engine = DbEngine::sqlite;
+  std::string sqlite_file = "portal.db";  // relative to the data dir
+  std::string postgres_url;               // libpq connection string or URI
+  int pool_size = 4;                      // DB connections == DB worker threads
+  int busy_timeout_ms = 5000;
+};
+
+struct LogConfig {
+  std::string level = "info";  // trace, debug, info, warn, error, off
+  bool access_log = true;
+};
+
+struct ServersFeatures {
+  bool enabled = true;
+  bool details = true;
+  bool rules = true;
+  bool quick_join = true;
+  bool filters = true;
+};
+
+struct SettingsFeatures {
+  bool enabled = true;
+  bool general = true;
+  bool profile = true;
+  bool security = true;
+};
+
+struct FeaturesConfig {
+  ServersFeatures servers;
+  bool pracc_enabled = true;
+  bool inventory_enabled = true;
+  SettingsFeatures settings;
+};
+
+struct SteamConfig {
+  std::string openid_endpoint = "https://steamcommunity.com/openid/login";
+  std::string realm;       // empty = public URL
+  std::string return_url;  // empty = public URL + /api/auth/steam/callback
+};
+
+struct LinksConfig {
+  std::string join_address_prefix = "steam://connect/";
+  std::string bilibili = "https://space.bilibili.com/";
+  std::string douyin = "https://www.douyin.com/";
+  std::string weibo = "https://weibo.com/";
+  std::string qq_group = "https://qm.qq.com/";
+  std::string filing_number;  // ICP filing number shown in the menu; empty hides the link
+  std::string filing_url = "https://beian.miit.gov.cn/";
+  std::string vip_store_url;  // external store selling VIP cards
+  std::string vip_pay_url;    // external VIP checkout embedded by the VIP page
+  std::string inventory_url;  // external inventory site
+  std::string support_email = "support@example.com";
+};
+
+struct Config {
+  Mode mode = Mode::production;
+  std::filesystem::path data_dir = "data";
+  ServerConfig server;
+  SecurityConfig security;
+  DatabaseConfig database;
+  LogConfig log;
+  FeaturesConfig features;
+  SteamConfig steam;
+  LinksConfig links;
+
+  // Derived values; never stored in the file.
+  std::string public_url() const;  // server.public_url or http://host:port
+  std::filesystem::path sqlite_path() const;
+};
+
+// Thrown when the file or environment holds an unknown key, a wrong type or a bad value.
+// what() is a complete sentence naming the key and its source.
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Loads the file (if given), then applies PORTAL_SECTION__KEY variables from `env`, then validates.
+// An empty path means built-in defaults plus the environment.
+Config load_config(const std::filesystem::path& file, const std::map<std::string, std::string>& env);
+
+// The process environment as a map, for load_config.
+std::map<std::string, std::string> process_environment();
+
+// Throws ConfigError when a value is out of range or inconsistent (e.g. postgresql without a URL).
+void validate(const Config& config);
+
+}  // namespace portal::app

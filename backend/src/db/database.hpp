@@ -1,0 +1,60 @@
+#pragma once
+// The database: a pool of SOCI sessions over SQLite (default) or PostgreSQL. SOCI calls block, so
+// sessions may only be taken on worker threads; an I/O thread that asks for one gets a logic_error.
+
+#include <soci/soci.h>
+
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace portal::db {
+
+enum class Engine { sqlite, postgresql };
+
+struct Options {
+  Engine engine = Engine::sqlite;
+  std::filesystem::path sqlite_path;  // created with its parent folder if missing
+  std::string postgres_url;           // libpq connection string or URI
+  int pool_size = 4;
+  int busy_timeout_ms = 5000;
+};
+
+class Database {
+ public:
+  // Opens pool_size connections. SQLite: WAL, busy_timeout, foreign_keys=ON, synchronous=NORMAL.
+  // Throws std::runtime_error with a clear message when the database cannot be opened.
+  explicit Database(const Options& options);
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  Engine engine() const { return engine_; }
+
+  // Runs fn with a leased session. Throws std::logic_error on an I/O thread (see mark_io_thread).
+  template <typename Fn>
+  auto with_session(Fn&& fn) {
+    check_not_io_thread();
+    soci::session sql(*pool_);
+    return std::forward<Fn>(fn)(sql);
+  }
+
+  // SELECT 1 on a leased session; false (never throws) when the database does not answer.
+  bool ping();
+
+ private:
+  void check_not_io_thread() const;
+
+  Engine engine_;
+  int pool_size_;
+  std::unique_ptr<soci::connection_pool> pool_;
+};
+
+// Called once by every I/O thread; from then on that thread may not lease sessions.
+void mark_io_thread();
+bool is_io_thread();
+
+std::string_view to_string(Engine engine);
+
+}  // namespace portal::db

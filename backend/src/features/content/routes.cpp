@@ -1,0 +1,61 @@
+#include "features/content/routes.hpp"
+
+#include <boost/json/serialize.hpp>
+
+#include <memory>
+
+namespace portal::content {
+
+boost::json::value public_config_json(const PublicSettings& s) {
+  return {
+      {"mode", s.demo ? "demo" : "production"},
+      {"servers",
+       {{"enabled", s.servers.enabled},
+        {"features",
+         {{"details", s.servers.details},
+          {"rules", s.servers.rules},
+          {"quickJoin", s.servers.quick_join},
+          {"filters", s.servers.filters}}}}},
+      {"pracc", {{"enabled", s.pracc_enabled}}},
+      {"inventory", {{"enabled", s.inventory_enabled}}},
+      {"settings",
+       {{"enabled", s.settings.enabled},
+        {"features", {{"general", s.settings.general}, {"profile", s.settings.profile}, {"security", s.settings.security}}}}},
+      {"steam",
+       {{"openidEndpoint", s.steam_openid_endpoint},
+        {"realm", s.steam_realm},
+        {"returnUrl", s.steam_return_url},
+        {"bindReturnUrl", s.steam_bind_return_url}}},
+      {"join", {{"addressPrefix", s.join_address_prefix}, {"appId", s.game_app_id}}},
+      {"links",
+       {{"bilibili", s.bilibili},
+        {"douyin", s.douyin},
+        {"weibo", s.weibo},
+        {"qqGroup", s.qq_group},
+        {"filingNumber", s.filing_number},
+        {"filingUrl", s.filing_url},
+        {"vipStore", s.vip_store},
+        {"vipPay", s.vip_pay},
+        {"inventory", s.inventory},
+        {"supportEmail", s.support_email}}},
+  };
+}
+
+void register_routes(http::RouteTable& routes, const PublicSettings& settings) {
+  // The settings do not change while the process runs: serialise once.
+  auto body = std::make_shared<const std::string>(boost::json::serialize(public_config_json(settings)));
+  routes.add(http::Route{
+      .method = http::Method::get,
+      .pattern = "/api/config",
+      .access = http::Access::public_access,
+      .exec = http::Exec::inline_io,
+      .handler = [body](http::Request&) {
+        auto response = http::text_response(*body, "application/json");
+        response.set_header("Cache-Control", "no-cache");
+        return response;
+      },
+      .summary = "Feature flags and public settings for the web client",
+  });
+}
+
+}  // namespace portal::content

@@ -1,0 +1,17 @@
+#pragma once
+// Routes of the content feature: the remote configuration the web reads at start-up. The
+// announcement and the command list join this feature in their issues.
+
+#include "features/content/public_settings.hpp"
+#include "http/route.hpp"
+
+#include <boost/json/value.hpp>
+
+namespace portal::content {
+
+// The body of GET /api/config; field names are the web's (camelCase).
+boost::json::value public_config_json(const PublicSettings& settings);
+
+void register_routes(http::RouteTable& routes, const PublicSettings& settings);
+
+}  // namespace portal::content

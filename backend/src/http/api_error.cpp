@@ -1,0 +1,73 @@
+#include "http/api_error.hpp"
+
+#include <boost/json/value.hpp>
+
+namespace portal::http {
+
+int status_of(core::ErrorKind kind) {
+  switch (kind) {
+    case core::ErrorKind::bad_request: return 400;
+    case core::ErrorKind::unauthorized: return 401;
+    case core::ErrorKind::forbidden: return 403;
+    case core::ErrorKind::not_found: return 404;
+    case core::ErrorKind::conflict: return 409;
+    case core::ErrorKind::validation: return 422;
+    case core::ErrorKind::rate_limited: return 429;
+    case core::ErrorKind::unavailable: return 503;
+    case core::ErrorKind::internal: break;
+  }
+  return 500;
+}
+
+Response error_response(const core::Error& error, int status) {
+  boost::json::object body;
+  body["error"] = error.code;
+  body["message"] = error.message;
+  body["details"] = error.details;
+  return json_response(body, status);
+}
+
+Response error_response(const core::Error& error) { return error_response(error, status_of(error.kind)); }
+
+namespace errors {
+using core::Error;
+using core::ErrorKind;
+
+Error not_found(std::string_view path) {
+  return Error::make(ErrorKind::not_found, "NOT_FOUND", "No such resource", {{"path", path}});
+}
+Error method_not_allowed(std::string_view method, const std::string& allowed) {
+  return Error::make(ErrorKind::bad_request, "METHOD_NOT_ALLOWED", "Method not allowed on this resource",
+                     {{"method", method}, {"allowed", allowed}});
+}
+Error payload_too_large(std::size_t limit) {
+  return Error::make(ErrorKind::bad_request, "PAYLOAD_TOO_LARGE", "Request body is too large",
+                     {{"limitBytes", limit}});
+}
+Error headers_too_large(std::size_t limit) {
+  return Error::make(ErrorKind::bad_request, "HEADERS_TOO_LARGE", "Request headers are too large",
+                     {{"limitBytes", limit}});
+}
+Error unsupported_media_type(std::string_view received) {
+  return Error::make(ErrorKind::bad_request, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json",
+                     {{"received", received}});
+}
+Error bad_request(std::string message) { return Error::make(ErrorKind::bad_request, "BAD_REQUEST", std::move(message)); }
+Error invalid_json(std::string message) {
+  return Error::make(ErrorKind::bad_request, "INVALID_JSON", "Request body is not valid JSON", {{"reason", message}});
+}
+Error unauthorized() { return Error::make(ErrorKind::unauthorized, "UNAUTHORIZED", "Login required"); }
+Error forbidden() { return Error::make(ErrorKind::forbidden, "FORBIDDEN", "Not allowed"); }
+Error origin_not_allowed(std::string_view origin) {
+  return Error::make(ErrorKind::forbidden, "ORIGIN_NOT_ALLOWED", "Cross-origin requests from this origin are not allowed",
+                     {{"origin", origin}});
+}
+Error internal(std::string_view request_id) {
+  return Error::make(ErrorKind::internal, "INTERNAL_ERROR", "Internal server error", {{"requestId", request_id}});
+}
+Error request_timeout() {
+  return Error::make(ErrorKind::bad_request, "REQUEST_TIMEOUT", "Request timeout");
+}
+}  // namespace errors
+
+}  // namespace portal::http

@@ -1,0 +1,162 @@
+#include "http/dispatcher.hpp"
+
+#include "http/api_error.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cctype>
+#include <random>
+
+namespace portal::http {
+
+namespace {
+
+bool is_api_path(std::string_view path) { return path == "/api" || path.starts_with("/api/"); }
+
+std::string join_methods(const std::vector<Method>& methods) {
+  std::string out;
+  for (Method m : methods) {
+    if (!out.empty()) out += ", ";
+    out += to_string(m);
+    if (m == Method::get) out += ", HEAD";
+  }
+  return out;
+}
+
+bool is_json_media_type(std::string_view content_type) {
+  auto semi = content_type.find(';');
+  std::string_view media = content_type.substr(0, semi);
+  while (!media.empty() && media.back() == ' ') media.remove_suffix(1);
+  std::string lowered(media);
+  for (auto& c : lowered) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lowered == "application/json";
+}
+
+std::string_view bearer_token(const Request& request) {
+  std::string_view value = request.header("Authorization");
+  constexpr std::string_view prefix = "Bearer ";
+  if (value.size() <= prefix.size()) return {};
+  for (std::size_t i = 0; i < prefix.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(value[i])) != std::tolower(static_cast<unsigned char>(prefix[i]))) return {};
+  }
+  return value.substr(prefix.size());
+}
+
+}  // namespace
+
+std::string make_request_id(std::string_view client_supplied) {
+  const bool safe = !client_supplied.empty() && client_supplied.size() <= 64 &&
+                    std::all_of(client_supplied.begin(), client_supplied.end(), [](char c) {
+                      return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+                    });
+  if (safe) return std::string(client_supplied);
+  thread_local std::mt19937_64 generator{std::random_device{}()};
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string id(16, '0');
+  std::uint64_t bits = generator();
+  for (auto& c : id) {
+    c = kHex[bits & 0xf];
+    bits >>= 4;
+  }
+  return id;
+}
+
+Dispatcher::Dispatcher(Router router, const Authenticator& authenticator, std::shared_ptr<const StaticFiles> static_files,
+                       ResponsePolicy policy, Metrics& metrics, DispatcherOptions options)
+    : router_(std::move(router)),
+      authenticator_(authenticator),
+      static_files_(std::move(static_files)),
+      policy_(std::move(policy)),
+      metrics_(metrics),
+      options_(options) {}
+
+Dispatcher::Plan Dispatcher::plan(Request& request) const {
+  Plan plan;
+  plan.body_limit = options_.default_body_limit;
+  request.request_id = make_request_id(request.header("X-Request-Id"));
+
+  if (request.method == Method::options) {
+    const auto methods = router_.methods_for(request.path);
+    if (methods.empty()) {
+      plan.response = error_response(errors::not_found(request.path));
+      return plan;
+    }
+    const auto origin = request.header("Origin");
+    if (!origin.empty() && !request.header("Access-Control-Request-Method").empty()) {
+      plan.response = policy_.origin_allowed(origin) ? policy_.preflight(methods)
+                                                     : error_response(errors::origin_not_allowed(origin));
+    } else {
+      plan.response = empty_response(204);
+      plan.response->set_header("Allow", join_methods(methods) + ", OPTIONS");
+    }
+    return plan;
+  }
+
+  RouteMatch match = router_.match(request.method, request.path);
+  switch (match.outcome) {
+    case RouteMatch::Outcome::found: {
+      const Route& route = *match.route;
+      plan.label = route.pattern;
+      request.path_params = std::move(match.params);
+      if (route.json_body && !is_json_media_type(request.header("Content-Type"))) {
+        plan.response = error_response(errors::unsupported_media_type(request.header("Content-Type")), 415);
+        return plan;
+      }
+      plan.route = &route;
+      plan.body_limit = route.body_limit ? route.body_limit : options_.default_body_limit;
+      plan.run_on_worker = route.exec == Exec::worker;
+      return plan;
+    }
+    case RouteMatch::Outcome::method_not_allowed: {
+      const std::string allowed = join_methods(match.allowed);
+      plan.response = error_response(errors::method_not_allowed(to_string(request.method), allowed), 405);
+      plan.response->set_header("Allow", allowed);
+      return plan;
+    }
+    case RouteMatch::Outcome::not_found:
+      break;
+  }
+
+  if (is_api_path(request.path) || !static_files_) {
+    plan.response = error_response(errors::not_found(request.path));
+    return plan;
+  }
+  plan.label = "static";
+  if (request.method != Method::get && request.method != Method::head) {
+    plan.response = error_response(errors::method_not_allowed(to_string(request.method), "GET, HEAD"), 405);
+    plan.response->set_header("Allow", "GET, HEAD");
+    return plan;
+  }
+  plan.response = static_files_->serve(request);
+  return plan;
+}
+
+Response Dispatcher::run(Request& request, const Route& route) const {
+  try {
+    if (route.access != Access::public_access) {
+      const auto token = bearer_token(request);
+      request.principal = token.empty() ? std::nullopt : authenticator_.authenticate(token);
+      if (!request.principal) return error_response(errors::unauthorized());
+      if (route.access == Access::op && !request.principal->is_op) return error_response(errors::forbidden());
+    }
+    return route.handler(request);
+  } catch (const std::exception& e) {
+    spdlog::error("request {} {} {} failed: {}", request.request_id, to_string(request.method), route.pattern, e.what());
+  } catch (...) {
+    spdlog::error("request {} {} {} failed with a non-standard exception", request.request_id,
+                  to_string(request.method), route.pattern);
+  }
+  return error_response(errors::internal(request.request_id));
+}
+
+void Dispatcher::finish(const Request& request, Response& response, std::string_view label, double seconds) const {
+  policy_.apply(request, response);
+  metrics_.record(to_string(request.method), label, response.status, seconds);
+  if (options_.access_log) {
+    spdlog::info("{} {} {} {:.2f}ms rid={}", to_string(request.method), label, response.status, seconds * 1000.0,
+                 request.request_id);
+  }
+}
+
+}  // namespace portal::http

@@ -1,0 +1,63 @@
+#pragma once
+// Everything between "a request's headers were read" and "the response is ready to write", with no
+// socket in sight: request ids, routing (404/405), CORS preflight, content-type and access checks,
+// static files, running the handler with exceptions turned into 500s, response headers, metrics and
+// the access log. http/server drives it; tests can call it directly.
+
+#include "http/authenticator.hpp"
+#include "http/message.hpp"
+#include "http/metrics.hpp"
+#include "http/response_policy.hpp"
+#include "http/router.hpp"
+#include "http/static_files.hpp"
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+
+namespace portal::http {
+
+struct DispatcherOptions {
+  std::size_t default_body_limit = 65536;
+  bool access_log = true;
+};
+
+class Dispatcher {
+ public:
+  Dispatcher(Router router, const Authenticator& authenticator, std::shared_ptr<const StaticFiles> static_files,
+             ResponsePolicy policy, Metrics& metrics, DispatcherOptions options);
+
+  // Decided from the request line and headers, before the body is read.
+  struct Plan {
+    const Route* route = nullptr;        // set when a handler must run
+    std::optional<Response> response;    // set when the answer is already known
+    std::size_t body_limit = 0;
+    bool run_on_worker = false;
+    std::string_view label = "unmatched";  // route pattern, "static" or "unmatched": metrics and access log
+  };
+  Plan plan(Request& request) const;
+
+  // Authenticates when the route needs it and calls the handler. Never throws: an exception becomes
+  // a 500 whose body carries only the request id; the detail goes to the log.
+  Response run(Request& request, const Route& route) const;
+
+  // Adds the response policy headers and records metrics and the access-log line.
+  void finish(const Request& request, Response& response, std::string_view label, double seconds) const;
+
+  std::size_t default_body_limit() const { return options_.default_body_limit; }
+  Metrics& metrics() const { return metrics_; }
+  const Router& router() const { return router_; }
+
+ private:
+  Router router_;
+  const Authenticator& authenticator_;
+  std::shared_ptr<const StaticFiles> static_files_;
+  ResponsePolicy policy_;
+  Metrics& metrics_;
+  DispatcherOptions options_;
+};
+
+// A fresh request id, or the client's X-Request-Id when it is short and made of safe characters.
+std::string make_request_id(std::string_view client_supplied);
+
+}  // namespace portal::http

@@ -1,0 +1,93 @@
+#include "http/message.hpp"
+
+#include <boost/json/serialize.hpp>
+
+#include <algorithm>
+#include <cctype>
+
+namespace portal::http {
+
+std::string_view to_string(Method method) {
+  switch (method) {
+    case Method::get: return "GET";
+    case Method::head: return "HEAD";
+    case Method::post: return "POST";
+    case Method::put: return "PUT";
+    case Method::patch: return "PATCH";
+    case Method::del: return "DELETE";
+    case Method::options: return "OPTIONS";
+    case Method::other: break;
+  }
+  return "OTHER";
+}
+
+Method method_from_string(std::string_view text) {
+  for (Method m : {Method::get, Method::head, Method::post, Method::put, Method::patch, Method::del, Method::options}) {
+    if (to_string(m) == text) return m;
+  }
+  return Method::other;
+}
+
+bool CaseInsensitiveLess::operator()(std::string_view a, std::string_view b) const {
+  return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) < std::tolower(static_cast<unsigned char>(y));
+  });
+}
+
+std::string_view Request::header(std::string_view name) const {
+  auto it = headers.find(std::string(name));
+  return it == headers.end() ? std::string_view{} : std::string_view(it->second);
+}
+
+std::optional<std::string_view> Request::query_param(std::string_view name) const {
+  auto it = query.find(std::string(name));
+  if (it == query.end()) return std::nullopt;
+  return std::string_view(it->second);
+}
+
+std::string_view Request::path_param(std::string_view name) const {
+  auto it = path_params.find(std::string(name));
+  return it == path_params.end() ? std::string_view{} : std::string_view(it->second);
+}
+
+void Response::set_header(std::string name, std::string value) {
+  for (auto& [key, existing] : headers) {
+    if (!CaseInsensitiveLess{}(key, name) && !CaseInsensitiveLess{}(name, key)) {
+      existing = std::move(value);
+      return;
+    }
+  }
+  headers.emplace_back(std::move(name), std::move(value));
+}
+
+const std::string* Response::find_header(std::string_view name) const {
+  for (const auto& [key, value] : headers) {
+    if (!CaseInsensitiveLess{}(key, name) && !CaseInsensitiveLess{}(name, key)) return &value;
+  }
+  return nullptr;
+}
+
+Response json_response(const boost::json::value& value, int status) {
+  Response response;
+  response.status = status;
+  response.content_type = "application/json";
+  response.body = boost::json::serialize(value);
+  return response;
+}
+
+Response text_response(std::string body, std::string content_type, int status) {
+  Response response;
+  response.status = status;
+  response.content_type = std::move(content_type);
+  response.body = std::move(body);
+  return response;
+}
+
+Response empty_response(int status) {
+  Response response;
+  response.status = status;
+  response.content_type.clear();
+  return response;
+}
+
+}  // namespace portal::http

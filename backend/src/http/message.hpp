@@ -1,0 +1,65 @@
+#pragma once
+// The request and response as handlers see them: plain data, no Beast types, so features compile
+// without the network headers. http/server converts between these and Beast messages.
+
+#include <boost/json/value.hpp>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace portal::http {
+
+enum class Method { get, head, post, put, patch, del, options, other };
+
+std::string_view to_string(Method method);
+Method method_from_string(std::string_view text);
+
+// Header names compare case-insensitively, as HTTP says.
+struct CaseInsensitiveLess {
+  bool operator()(std::string_view a, std::string_view b) const;
+};
+using Headers = std::map<std::string, std::string, CaseInsensitiveLess>;
+
+// Who is calling, as resolved from the bearer token by the Authenticator.
+struct Principal {
+  std::string user_id;
+  std::string steam_id;
+  bool is_op = false;
+};
+
+struct Request {
+  Method method = Method::get;
+  std::string target;  // as received: path and query
+  std::string path;    // percent-decoded path
+  std::map<std::string, std::string> query;
+  std::map<std::string, std::string> path_params;  // {name} segments of the matched route
+  Headers headers;
+  std::string body;
+  std::string request_id;
+  std::string remote_address;
+  std::optional<Principal> principal;
+
+  std::string_view header(std::string_view name) const;  // empty when absent
+  std::optional<std::string_view> query_param(std::string_view name) const;
+  std::string_view path_param(std::string_view name) const;
+};
+
+struct Response {
+  int status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;  // extra headers; names validated on write
+
+  void set_header(std::string name, std::string value);
+  const std::string* find_header(std::string_view name) const;
+};
+
+Response json_response(const boost::json::value& value, int status = 200);
+Response text_response(std::string body, std::string content_type, int status = 200);
+Response empty_response(int status = 204);
+
+}  // namespace portal::http

@@ -1,0 +1,58 @@
+#include "http/metrics.hpp"
+
+#include <fmt/format.h>
+
+namespace portal::http {
+
+namespace {
+// Label values are route patterns and methods we control, but escape anyway per the text format.
+std::string escape_label(std::string_view value) {
+  std::string out;
+  for (char c : value) {
+    if (c == '\\' || c == '"') out += '\\';
+    if (c == '\n') { out += "\\n"; continue; }
+    out += c;
+  }
+  return out;
+}
+}  // namespace
+
+void Metrics::record(std::string_view method, std::string_view route, int status, double seconds) {
+  std::lock_guard lock(mutex_);
+  ++requests_[{std::string(method), std::string(route), status}];
+  Histogram& h = latency_[{std::string(method), std::string(route)}];
+  for (std::size_t i = 0; i < kBuckets.size(); ++i) {
+    if (seconds <= kBuckets[i]) ++h.buckets[i];
+  }
+  ++h.count;
+  h.sum += seconds;
+}
+
+std::string Metrics::render() const {
+  std::string out;
+  std::lock_guard lock(mutex_);
+  out += "# HELP portal_http_requests_total HTTP requests by method, route pattern and status.\n";
+  out += "# TYPE portal_http_requests_total counter\n";
+  for (const auto& [key, count] : requests_) {
+    const auto& [method, route, status] = key;
+    out += fmt::format("portal_http_requests_total{{method=\"{}\",route=\"{}\",status=\"{}\"}} {}\n",
+                       escape_label(method), escape_label(route), status, count);
+  }
+  out += "# HELP portal_http_request_duration_seconds Time from request read to response ready.\n";
+  out += "# TYPE portal_http_request_duration_seconds histogram\n";
+  for (const auto& [key, h] : latency_) {
+    const auto labels = fmt::format("method=\"{}\",route=\"{}\"", escape_label(key.first), escape_label(key.second));
+    for (std::size_t i = 0; i < kBuckets.size(); ++i) {
+      out += fmt::format("portal_http_request_duration_seconds_bucket{{{},le=\"{}\"}} {}\n", labels, kBuckets[i], h.buckets[i]);
+    }
+    out += fmt::format("portal_http_request_duration_seconds_bucket{{{},le=\"+Inf\"}} {}\n", labels, h.count);
+    out += fmt::format("portal_http_request_duration_seconds_sum{{{}}} {}\n", labels, h.sum);
+    out += fmt::format("portal_http_request_duration_seconds_count{{{}}} {}\n", labels, h.count);
+  }
+  out += "# HELP portal_http_requests_in_flight Requests being handled right now.\n";
+  out += "# TYPE portal_http_requests_in_flight gauge\n";
+  out += fmt::format("portal_http_requests_in_flight {}\n", in_flight());
+  return out;
+}
+
+}  // namespace portal::http

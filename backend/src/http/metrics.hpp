@@ -1,0 +1,41 @@
+#pragma once
+// Request counters and a latency histogram, rendered in the Prometheus text format. Updated from
+// every I/O thread, so each update takes a short lock; rendering copies under the same lock.
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <tuple>
+
+namespace portal::http {
+
+class Metrics {
+ public:
+  static constexpr std::array<double, 12> kBuckets = {0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025,
+                                                      0.05,   0.1,   0.25,   0.5,   1.0,  2.5};
+
+  // route is the matched pattern ("/api/leaderboard/{mode}"), never the raw path, so the label set
+  // stays bounded; unmatched requests are recorded under "static" or "unmatched".
+  void record(std::string_view method, std::string_view route, int status, double seconds);
+  void request_started() { in_flight_.fetch_add(1, std::memory_order_relaxed); }
+  void request_finished() { in_flight_.fetch_sub(1, std::memory_order_relaxed); }
+  std::int64_t in_flight() const { return in_flight_.load(std::memory_order_relaxed); }
+
+  std::string render() const;
+
+ private:
+  struct Histogram {
+    std::array<std::uint64_t, kBuckets.size()> buckets{};
+    std::uint64_t count = 0;
+    double sum = 0;
+  };
+  mutable std::mutex mutex_;
+  std::map<std::tuple<std::string, std::string, int>, std::uint64_t> requests_;
+  std::map<std::pair<std::string, std::string>, Histogram> latency_;
+  std::atomic<std::int64_t> in_flight_{0};
+};
+
+}  // namespace portal::http

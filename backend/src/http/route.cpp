@@ -1,0 +1,40 @@
+#include "http/route.hpp"
+
+#include <stdexcept>
+#include <utility>
+
+namespace portal::http {
+
+void RouteTable::add(Route route) {
+  if (route.pattern.empty() || route.pattern.front() != '/') {
+    throw std::invalid_argument("route pattern must start with '/': " + route.pattern);
+  }
+  // Authentication may read the database, which never happens on an I/O thread.
+  if (route.access != Access::public_access && route.exec == Exec::inline_io) {
+    throw std::invalid_argument("a route that needs a login must run on the worker pool: " + route.pattern);
+  }
+  for (const Route& existing : routes_) {
+    if (existing.method == route.method && existing.pattern == route.pattern) {
+      throw std::invalid_argument("route declared twice: " + std::string(to_string(route.method)) + " " + route.pattern);
+    }
+  }
+  routes_.push_back(std::move(route));
+}
+
+void RouteTable::get(std::string pattern, Access access, Handler handler, Exec exec) {
+  add(Route{.method = Method::get, .pattern = std::move(pattern), .access = access, .exec = exec, .handler = std::move(handler)});
+}
+
+void RouteTable::post_json(std::string pattern, Access access, Handler handler) {
+  add(Route{.method = Method::post, .pattern = std::move(pattern), .access = access, .handler = std::move(handler), .json_body = true});
+}
+
+void RouteTable::put_json(std::string pattern, Access access, Handler handler) {
+  add(Route{.method = Method::put, .pattern = std::move(pattern), .access = access, .handler = std::move(handler), .json_body = true});
+}
+
+void RouteTable::del(std::string pattern, Access access, Handler handler) {
+  add(Route{.method = Method::del, .pattern = std::move(pattern), .access = access, .handler = std::move(handler)});
+}
+
+}  // namespace portal::http

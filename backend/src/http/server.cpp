@@ -1,0 +1,347 @@
+#include "http/server.hpp"
+
+#include "http/api_error.hpp"
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/url/parse.hpp>
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+namespace portal::http {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace bhttp = beast::http;
+using tcp = asio::ip::tcp;
+using BeastRequest = bhttp::request<bhttp::string_body>;
+using BeastResponse = bhttp::response<bhttp::string_body>;
+constexpr auto use_tuple = asio::as_tuple(asio::use_awaitable);
+
+namespace {
+
+struct Connection {
+  explicit Connection(tcp::socket socket) : stream(std::move(socket)) {}
+  beast::tcp_stream stream;
+  bool busy = false;  // a request is being read past its header, handled or written; strand-only
+};
+
+bool has_crlf(std::string_view text) { return text.find_first_of("\r\n") != std::string_view::npos; }
+
+// Returns false when the target is not a valid origin-form URL.
+bool fill_request(const BeastRequest& source, Request& request) {
+  request.method = method_from_string(source.method_string());
+  request.target = std::string(source.target());
+  for (const auto& field : source) {
+    auto [it, inserted] = request.headers.emplace(std::string(field.name_string()), std::string(field.value()));
+    if (!inserted) it->second += ", " + std::string(field.value());
+  }
+  auto url = boost::urls::parse_origin_form(source.target());
+  if (!url) return false;
+  request.path = url->path();
+  if (request.path.empty()) request.path = "/";
+  for (auto param : url->params()) request.query[param.key] = param.value;
+  return true;
+}
+
+BeastResponse to_beast(Response& response, unsigned version, bool keep_alive, bool head) {
+  BeastResponse out{static_cast<bhttp::status>(response.status), version};
+  if (!response.content_type.empty()) out.set(bhttp::field::content_type, response.content_type);
+  for (const auto& [name, value] : response.headers) {
+    // Beast does not reject CR/LF in field values; a value carrying one would split the header.
+    if (has_crlf(name) || has_crlf(value)) {
+      spdlog::error("dropped response header '{}' holding CR or LF", name);
+      continue;
+    }
+    out.set(name, value);
+  }
+  out.keep_alive(keep_alive);
+  const bool bodiless = response.status == 204 || response.status == 304 || response.status < 200;
+  if (!bodiless) {
+    out.body() = std::move(response.body);
+    out.prepare_payload();
+    if (head) out.body().clear();  // Content-Length stays that of the GET answer
+  }
+  return out;
+}
+
+}  // namespace
+
+struct Server::Impl {
+  Impl(ServerOptions opts, const Dispatcher& d, WorkerPool& w)
+      : options(std::move(opts)), dispatcher(d), workers(w), acceptor(ioc), drain_timer(ioc) {}
+
+  ServerOptions options;
+  const Dispatcher& dispatcher;
+  WorkerPool& workers;
+  asio::io_context ioc;
+  std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work_guard;
+  tcp::acceptor acceptor;
+  asio::steady_timer drain_timer;
+  std::vector<std::thread> threads;
+  std::atomic<bool> stop_requested{false};
+  std::atomic<bool> draining{false};
+
+  std::mutex connections_mutex;
+  std::unordered_map<Connection*, std::weak_ptr<Connection>> connections;
+
+  asio::awaitable<void> accept_loop();
+  // Coroutines take no by-value class parameters: GCC 12 destroys such parameters twice.
+  asio::awaitable<void> session(Connection& connection);
+  asio::awaitable<Response> run_on_worker(const std::shared_ptr<Request>& request, const Route& route);
+  asio::awaitable<void> drain(std::chrono::steady_clock::time_point deadline);
+  void begin_shutdown();
+
+  std::size_t connection_count() {
+    std::lock_guard lock(connections_mutex);
+    return connections.size();
+  }
+};
+
+asio::awaitable<void> Server::Impl::accept_loop() {
+  while (acceptor.is_open()) {
+    const auto strand = asio::make_strand(ioc);  // named: see run_on_worker on co_await temporaries
+    auto [ec, socket] = co_await acceptor.async_accept(strand, use_tuple);
+    if (ec) {
+      if (!acceptor.is_open() || ec == asio::error::operation_aborted) co_return;
+      spdlog::warn("accept failed: {}", ec.message());
+      // Out of descriptors and similar: back off briefly instead of spinning.
+      asio::steady_timer pause(ioc, std::chrono::milliseconds(50));
+      co_await pause.async_wait(use_tuple);
+      continue;
+    }
+    auto connection = std::make_shared<Connection>(tcp::socket(std::move(socket)));
+    {
+      std::lock_guard lock(connections_mutex);
+      connections.emplace(connection.get(), connection);
+    }
+    Connection* key = connection.get();
+    // The completion handler owns the connection until the session coroutine has finished.
+    asio::co_spawn(connection->stream.get_executor(), session(*connection), [this, key, connection](std::exception_ptr error) {
+      if (error) {
+        try {
+          std::rethrow_exception(error);
+        } catch (const std::exception& e) {
+          spdlog::error("connection ended by an exception: {}", e.what());
+        }
+      }
+      std::lock_guard lock(connections_mutex);
+      connections.erase(key);
+    });
+  }
+}
+
+// Runs the handler on the worker pool and resumes this coroutine on its strand. The worker task
+// owns a reference to the request, so a stop that abandons the coroutine leaves it nothing dangling.
+asio::awaitable<Response> Server::Impl::run_on_worker(const std::shared_ptr<Request>& request, const Route& route) {
+  const auto executor = co_await asio::this_coro::executor;
+  // The initiation lambda is a temporary of the co_await expression, and GCC 12 destroys the
+  // class-type captures of such temporaries twice: it captures only pointers to named locals and
+  // copies what it needs into the task, which is an ordinary heap object.
+  const auto* executor_ptr = &executor;
+  const auto* request_ptr = &request;
+  const Route* route_ptr = &route;
+  Response response = co_await asio::async_initiate<decltype(asio::use_awaitable), void(Response)>(
+      [this, executor_ptr, request_ptr, route_ptr](auto handler) {
+        auto shared_handler = std::make_shared<decltype(handler)>(std::move(handler));
+        workers.post([this, executor = *executor_ptr, owned = *request_ptr, route_ptr, shared_handler] {
+          Response result = dispatcher.run(*owned, *route_ptr);
+          asio::post(executor, [shared_handler, result = std::move(result)]() mutable {
+            (*shared_handler)(std::move(result));
+          });
+        });
+      },
+      asio::use_awaitable);
+  co_return response;
+}
+
+asio::awaitable<void> Server::Impl::session(Connection& connection) {
+  auto& stream = connection.stream;
+  beast::flat_buffer buffer;
+  std::string remote;
+  {
+    beast::error_code ec;
+    auto endpoint = stream.socket().remote_endpoint(ec);
+    if (!ec) remote = endpoint.address().to_string();
+  }
+  bool first = true;
+
+  while (!draining) {
+    connection.busy = false;
+    bhttp::request_parser<bhttp::string_body> parser;
+    parser.header_limit(static_cast<std::uint32_t>(options.header_limit));
+    // The limit depends on the route, known only after the header: Beast would otherwise reject a
+    // Content-Length over the default while reading the header. It is checked below.
+    parser.body_limit(boost::none);
+    stream.expires_after(first ? options.read_timeout : options.idle_timeout);
+    auto [read_ec, header_bytes] = co_await bhttp::async_read_header(stream, buffer, parser, use_tuple);
+    connection.busy = true;
+    first = false;
+
+    const auto started = std::chrono::steady_clock::now();
+    auto request = std::make_shared<Request>();
+    request->remote_address = remote;
+    Response response;
+    Dispatcher::Plan plan;
+    bool keep_alive = false;
+    unsigned version = 11;
+
+    if (read_ec == bhttp::error::header_limit) {
+      request->request_id = make_request_id({});
+      response = error_response(errors::headers_too_large(options.header_limit), 431);
+    } else if (read_ec == bhttp::error::end_of_stream || read_ec == beast::error::timeout ||
+               read_ec == asio::error::operation_aborted || read_ec == asio::error::connection_reset ||
+               read_ec == asio::error::eof || read_ec == asio::error::bad_descriptor) {
+      break;
+    } else if (read_ec) {
+      request->request_id = make_request_id({});
+      response = error_response(errors::bad_request("Malformed HTTP request"));
+    } else {
+      dispatcher.metrics().request_started();
+      auto& message = parser.get();
+      version = message.version();
+      keep_alive = message.keep_alive();
+      if (!fill_request(message, *request)) {
+        request->request_id = make_request_id(request->header("X-Request-Id"));
+        response = error_response(errors::bad_request("Invalid request target"));
+      } else {
+        plan = dispatcher.plan(*request);
+        const auto declared_length = parser.content_length();
+        if (plan.response) {
+          response = std::move(*plan.response);
+        } else if (declared_length && *declared_length > plan.body_limit) {
+          response = error_response(errors::payload_too_large(plan.body_limit), 413);
+        } else {
+          parser.body_limit(plan.body_limit);
+          if (beast::iequals(message[bhttp::field::expect], "100-continue")) {
+            bhttp::response<bhttp::empty_body> go_on{bhttp::status::continue_, version};
+            stream.expires_after(options.write_timeout);
+            co_await bhttp::async_write(stream, go_on, use_tuple);
+          }
+          stream.expires_after(options.read_timeout);
+          auto [body_ec, body_bytes] = co_await bhttp::async_read(stream, buffer, parser, use_tuple);
+          if (body_ec == bhttp::error::body_limit) {
+            response = error_response(errors::payload_too_large(plan.body_limit), 413);
+          } else if (body_ec == beast::error::timeout) {
+            response = error_response(errors::request_timeout(), 408);
+          } else if (body_ec) {
+            dispatcher.metrics().request_finished();
+            break;  // the client went away mid-body
+          } else {
+            request->body = std::move(parser.get().body());
+            // Not a conditional expression: GCC 12 miscompiles co_await inside ?: (double destruction).
+            if (plan.run_on_worker) {
+              response = co_await run_on_worker(request, *plan.route);
+            } else {
+              response = dispatcher.run(*request, *plan.route);
+            }
+          }
+        }
+      }
+      dispatcher.metrics().request_finished();
+    }
+
+    // A body we did not read would be parsed as the next request: close instead.
+    if (!parser.is_done() || draining || response.status == 431 || response.status == 400) keep_alive = false;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    dispatcher.finish(*request, response, plan.label, seconds);
+
+    auto out = to_beast(response, version, keep_alive, request->method == Method::head);
+    stream.expires_after(options.write_timeout);
+    auto [write_ec, written] = co_await bhttp::async_write(stream, out, use_tuple);
+    if (write_ec || !keep_alive) break;
+  }
+
+  beast::error_code ignored;
+  stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+  stream.close();
+}
+
+void Server::Impl::begin_shutdown() {
+  draining = true;
+  beast::error_code ignored;
+  acceptor.close(ignored);
+  std::vector<std::shared_ptr<Connection>> alive;
+  {
+    std::lock_guard lock(connections_mutex);
+    for (auto& [key, weak] : connections) {
+      if (auto connection = weak.lock()) alive.push_back(std::move(connection));
+    }
+  }
+  for (auto& connection : alive) {
+    // Idle connections wait for a next request that must not come; busy ones close after answering.
+    asio::post(connection->stream.get_executor(), [connection] {
+      if (!connection->busy) connection->stream.socket().cancel();
+    });
+  }
+  asio::co_spawn(ioc, drain(std::chrono::steady_clock::now() + options.shutdown_grace), asio::detached);
+}
+
+asio::awaitable<void> Server::Impl::drain(std::chrono::steady_clock::time_point deadline) {
+  while (connection_count() > 0 && std::chrono::steady_clock::now() < deadline) {
+    drain_timer.expires_after(std::chrono::milliseconds(10));
+    co_await drain_timer.async_wait(use_tuple);
+  }
+  if (auto left = connection_count(); left > 0) {
+    spdlog::warn("shutdown grace period over with {} connection(s) still open", left);
+  }
+  work_guard.reset();
+  ioc.stop();
+}
+
+Server::Server(ServerOptions options, const Dispatcher& dispatcher, WorkerPool& workers)
+    : impl_(std::make_unique<Impl>(std::move(options), dispatcher, workers)) {}
+
+Server::~Server() {
+  stop();
+  wait();
+}
+
+std::uint16_t Server::start() {
+  auto& impl = *impl_;
+  const tcp::endpoint endpoint{asio::ip::make_address(impl.options.host), impl.options.port};
+  impl.acceptor.open(endpoint.protocol());
+  impl.acceptor.set_option(asio::socket_base::reuse_address(true));
+  impl.acceptor.bind(endpoint);
+  impl.acceptor.listen(asio::socket_base::max_listen_connections);
+  const auto port = impl.acceptor.local_endpoint().port();
+
+  impl.work_guard.emplace(impl.ioc.get_executor());
+  asio::co_spawn(impl.ioc, impl.accept_loop(), asio::detached);
+  for (int i = 0; i < impl.options.io_threads; ++i) {
+    impl.threads.emplace_back([&impl] {
+      if (impl.options.on_io_thread_start) impl.options.on_io_thread_start();
+      impl.ioc.run();
+    });
+  }
+  return port;
+}
+
+void Server::stop() {
+  if (impl_->stop_requested.exchange(true)) return;
+  if (impl_->threads.empty()) return;  // never started
+  asio::post(impl_->ioc, [impl = impl_.get()] { impl->begin_shutdown(); });
+}
+
+void Server::wait() {
+  for (auto& thread : impl_->threads) {
+    if (thread.joinable()) thread.join();
+  }
+}
+
+}  // namespace portal::http

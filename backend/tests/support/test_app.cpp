@@ -1,0 +1,75 @@
+#include "support/test_app.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <fstream>
+#include <random>
+#include <unistd.h>
+
+namespace portal::test {
+
+namespace fs = std::filesystem;
+
+TempDir::TempDir() {
+  static std::atomic<int> counter{0};
+  std::random_device random;
+  path_ = fs::temp_directory_path() /
+          ("portal-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-" + std::to_string(random()));
+  fs::create_directories(path_);
+}
+
+TempDir::~TempDir() {
+  std::error_code ignored;
+  fs::remove_all(path_, ignored);
+}
+
+void write_file(const fs::path& file, const std::string& content) {
+  fs::create_directories(file.parent_path());
+  std::ofstream out(file, std::ios::binary);
+  out << content;
+}
+
+app::Config test_config(const fs::path& data_dir, const db::Options& database) {
+  app::Config config;
+  config.data_dir = data_dir;
+  config.server.port = 0;
+  config.server.shutdown_grace_s = 5;
+  config.log.level = "warn";
+  config.database.pool_size = database.pool_size;
+  if (database.engine == db::Engine::postgresql) {
+    config.database.engine = app::DbEngine::postgresql;
+    config.database.postgres_url = database.postgres_url;
+  } else {
+    config.database.engine = app::DbEngine::sqlite;
+    config.database.sqlite_file = database.sqlite_path.string();
+  }
+  return config;
+}
+
+TestApp::TestApp(TestAppOptions options) : web_root_(dir_.path() / "web") {
+  spdlog::set_level(spdlog::level::warn);
+  write_file(web_root_ / "index.html", "<!doctype html><html><head><title>portal test shell</title></head></html>");
+  write_file(web_root_ / "assets" / "app-3f2a9c.js", "console.log('raw asset');");
+  write_file(web_root_ / "assets" / "app-3f2a9c.js.br", "brotli-bytes");
+  write_file(web_root_ / "assets" / "app-3f2a9c.js.gz", "gzip-bytes");
+  write_file(web_root_ / "robots.txt", "User-agent: *\nDisallow: /api/\n");
+
+  app::Config config = test_config(dir_.path() / "data", database_.options());
+  config.server.web_root = web_root_.string();
+  if (options.configure) options.configure(config);
+  app::validate(config);
+  app_ = std::make_unique<app::App>(std::move(config), std::move(options.extra_routes));
+  app_->start();
+}
+
+TestApp::~TestApp() { stop(); }
+
+void TestApp::stop() {
+  if (stopped_ || !app_) return;
+  stopped_ = true;
+  app_->stop();
+  app_->wait();
+}
+
+}  // namespace portal::test

@@ -1,0 +1,13 @@
+#pragma once
+// Routes that only tests register, to drive the real stack into its edge cases.
+
+#include "http/route.hpp"
+
+namespace portal::test {
+
+// POST /api/test/echo (json), POST /api/test/big (json, 256 KiB limit), GET /api/test/throw,
+// GET /api/test/slow?ms=N, GET /api/test/private (logged in), GET /api/test/op (op),
+// GET /api/test/thread (worker) and /api/test/thread-inline (I/O thread): {"ioThread": bool}.
+void add_test_routes(http::RouteTable& routes);
+
+}  // namespace portal::test

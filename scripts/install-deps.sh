@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Installs what the portal needs to build, run and test, and nothing that is already there.
+# Idempotent: a second run with everything present makes no network calls.
+# Usage: scripts/install-deps.sh [--no-web]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Never add libboost-dev / libboost-all-dev: they pull Boost 1.74, which conflicts with 1.81.
+APT_PACKAGES=(
+  build-essential cmake ninja-build pkg-config git ca-certificates
+  libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev
+  libsoci-dev libsqlite3-dev libpq-dev
+  libsodium-dev libjwt-dev libcurl4-openssl-dev libssl-dev
+  libspdlog-dev libfmt-dev libtomlplusplus-dev libcli11-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  postgresql-15 nginx wrk chromium curl
+  nodejs
+)
+
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$pkg")
+  fi
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+else
+  echo "install-deps: system packages present"
+fi
+
+if [ "${1:-}" != "--no-web" ] && [ -f web/package.json ]; then
+  # `npm ci` fails against this registry (see README); `npm install` honours the lockfile.
+  stamp=web/node_modules/.install-stamp
+  if [ ! -f "$stamp" ] || [ web/package.json -nt "$stamp" ] || [ web/package-lock.json -nt "$stamp" ]; then
+    echo "install-deps: npm install in web/"
+    (cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund)
+    touch "$stamp"
+  else
+    echo "install-deps: web/node_modules up to date"
+  fi
+fi
