@@ -68,7 +68,10 @@ std::string current_utc_year() {
 
 int advisory_locks(soci::session& sql) {
   int count = 0;
-  sql << "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory'", soci::into(count);
+  // Only this test's database: tests running in parallel take the same lock in their own databases.
+  sql << "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND database = "
+         "(SELECT oid FROM pg_database WHERE datname = current_database())",
+      soci::into(count);
   return count;
 }
 
