@@ -37,6 +37,8 @@ backend_url="$(sed -n 's/^listening on //p' "$work/backend.out")/bench/payload.j
 # --- nginx with the same bytes ---
 mkdir -p "$work/nginx/www/bench" "$work/nginx/tmp"
 cp "$work/payload.json" "$work/nginx/www/bench/payload.json"
+# When run as root, nginx workers drop to an unprivileged user: the files must be world-readable.
+chmod 755 "$work"; chmod -R a+rX "$work/nginx"
 nginx_port=$(free_port)
 cat > "$work/nginx/nginx.conf" <<CONF
 worker_processes 2;
@@ -64,7 +66,8 @@ CONF
 nginx_url="http://127.0.0.1:$nginx_port/bench/payload.json"
 
 # Same bytes from both?
-cmp -s <(curl -s "$backend_url") <(curl -s "$nginx_url") || { echo "bench: payloads differ" >&2; exit 1; }
+for _ in $(seq 50); do curl -sf -o /dev/null "$nginx_url" && break; sleep 0.1; done
+cmp -s <(curl -s "$backend_url") <(curl -s "$nginx_url") || { echo "bench: payloads differ ($backend_url vs $nginx_url)" >&2; cat "$work/nginx/error.log" >&2; exit 1; }
 bytes=$(stat -c %s "$work/payload.json")
 
 # wrk output -> "req_per_s p50_ms p99_ms errors"
