@@ -14,6 +14,7 @@ APT_PACKAGES=(
   libspdlog-dev libfmt-dev libtomlplusplus-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   postgresql-15 nginx wrk chromium curl
+  fonts-wqy-microhei   # CJK glyphs for the end-to-end screenshots
   nodejs
 )
 

@@ -63,7 +63,7 @@ int main(int argc, char** argv) {
   portal::http::RouteTable routes;
   routes.get(
       "/bench/payload.json", portal::http::Access::public_access,
-      [payload](portal::http::Request&) { return portal::http::text_response(*payload, "application/json"); },
+      [payload](portal::http::Request&) { return portal::http::shared_response(payload, "application/json"); },
       portal::http::Exec::inline_io);
   portal::http::NoAuthenticator authenticator;
   portal::http::Metrics metrics;

@@ -83,6 +83,14 @@ Response text_response(std::string body, std::string content_type, int status) {
   return response;
 }
 
+Response shared_response(std::shared_ptr<const std::string> body, std::string content_type, int status) {
+  Response response;
+  response.status = status;
+  response.content_type = std::move(content_type);
+  response.shared_body = std::move(body);
+  return response;
+}
+
 Response empty_response(int status) {
   Response response;
   response.status = status;

@@ -5,6 +5,7 @@
 #include <boost/json/value.hpp>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -52,14 +53,19 @@ struct Response {
   int status = 200;
   std::string content_type = "application/json";
   std::string body;
+  // An immutable body shared with a cache (static files, prebuilt snapshots); when set it is sent
+  // instead of `body`, without a copy.
+  std::shared_ptr<const std::string> shared_body;
   std::vector<std::pair<std::string, std::string>> headers;  // extra headers; names validated on write
 
+  std::string_view payload() const { return shared_body ? std::string_view(*shared_body) : std::string_view(body); }
   void set_header(std::string name, std::string value);
   const std::string* find_header(std::string_view name) const;
 };
 
 Response json_response(const boost::json::value& value, int status = 200);
 Response text_response(std::string body, std::string content_type, int status = 200);
+Response shared_response(std::shared_ptr<const std::string> body, std::string content_type, int status = 200);
 Response empty_response(int status = 204);
 
 }  // namespace portal::http

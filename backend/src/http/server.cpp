@@ -30,7 +30,30 @@ namespace beast = boost::beast;
 namespace bhttp = beast::http;
 using tcp = asio::ip::tcp;
 using BeastRequest = bhttp::request<bhttp::string_body>;
-using BeastResponse = bhttp::response<bhttp::string_body>;
+
+// A response body that shares an immutable string (a cached file, a prebuilt snapshot, or the
+// handler's own string moved in) so that writing it never copies the bytes.
+struct SharedStringBody {
+  using value_type = std::shared_ptr<const std::string>;
+  static std::uint64_t size(const value_type& body) { return body ? body->size() : 0; }
+
+  class writer {
+   public:
+    using const_buffers_type = asio::const_buffer;
+    template <bool is_request, class Fields>
+    writer(const bhttp::header<is_request, Fields>&, const value_type& body) : body_(body) {}
+    void init(beast::error_code& ec) { ec = {}; }
+    boost::optional<std::pair<const_buffers_type, bool>> get(beast::error_code& ec) {
+      ec = {};
+      if (!body_ || body_->empty()) return boost::none;
+      return std::make_pair(const_buffers_type(body_->data(), body_->size()), false);
+    }
+
+   private:
+    const value_type& body_;
+  };
+};
+using BeastResponse = bhttp::response<SharedStringBody>;
 constexpr auto use_tuple = asio::as_tuple(asio::use_awaitable);
 
 namespace {
@@ -72,11 +95,11 @@ BeastResponse to_beast(Response& response, unsigned version, bool keep_alive, bo
   }
   out.keep_alive(keep_alive);
   const bool bodiless = response.status == 204 || response.status == 304 || response.status < 200;
-  if (!bodiless) {
-    out.body() = std::move(response.body);
-    out.prepare_payload();
-    if (head) out.body().clear();  // Content-Length stays that of the GET answer
-  }
+  if (bodiless) return out;
+  auto body = response.shared_body ? std::move(response.shared_body)
+                                   : std::make_shared<const std::string>(std::move(response.body));
+  out.content_length(body->size());  // for HEAD, the length of the GET answer
+  if (!head) out.body() = std::move(body);
   return out;
 }
 

@@ -176,7 +176,7 @@ Response StaticFiles::file_response(const Request& request, const fs::path& file
     response.status = 304;
     return response;
   }
-  response.body = *cached->content;
+  response.shared_body = cached->content;
   return response;
 }
 

@@ -50,7 +50,7 @@ void register_routes(http::RouteTable& routes, const PublicSettings& settings) {
       .access = http::Access::public_access,
       .exec = http::Exec::inline_io,
       .handler = [body](http::Request&) {
-        auto response = http::text_response(*body, "application/json");
+        auto response = http::shared_response(body, "application/json");
         response.set_header("Cache-Control", "no-cache");
         return response;
       },
