@@ -35,6 +35,13 @@ else
   echo "install-deps: system packages present"
 fi
 
+# Vite 8 needs Node >= 20.19; Debian's own nodejs package is 18, so the machine's Node 20 must stay.
+node_version=$(node -p 'process.versions.node' 2>/dev/null || echo 0)
+if [ "$(printf '%s\n' 20.19.0 "$node_version" | sort -V | head -n1)" != "20.19.0" ]; then
+  echo "install-deps: Node.js $node_version found; the web build needs Node >= 20.19 (for example NodeSource 20.x)" >&2
+  exit 1
+fi
+
 if [ "${1:-}" != "--no-web" ] && [ -f web/package.json ]; then
   # `npm ci` fails against this registry (see README); `npm install` honours the lockfile.
   stamp=web/node_modules/.install-stamp

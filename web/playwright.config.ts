@@ -1,0 +1,56 @@
+// End-to-end tests against the REAL backend in demo mode, serving the built web app (dist/).
+// Run `npm run build` first; the backend binary must exist at ../backend/build/portal.
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { defineConfig } from '@playwright/test'
+
+const webRoot = resolve(import.meta.dirname, 'dist')
+const port = Number(process.env.E2E_PORT ?? 18090)
+// Workers load this file again: keep one fresh data folder per run through the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'))
+const dataDir = process.env.E2E_DATA_DIR
+
+if (!existsSync(join(webRoot, 'index.html'))) {
+  throw new Error(`${webRoot}/index.html is missing: run \`npm run build\` before \`npm run e2e\``)
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results/artifacts',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    headless: true,
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `../backend/build/portal serve --demo --port ${port} --data-dir ${dataDir} --config ../backend/config/portal.toml`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    env: { PORTAL_SERVER__WEB_ROOT: webRoot },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    // The backend logs every request on stderr; E2E_VERBOSE=1 shows it (and start-up errors).
+    stderr: process.env.E2E_VERBOSE ? 'pipe' : 'ignore',
+  },
+})

@@ -1,0 +1,31 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Spinner } from '@/components/ui/spinner'
+import { ToastProvider } from '@/components/ui/toast'
+import { TooltipProvider } from '@/components/ui/tooltip'
+import { ConfigProvider } from '@/lib/config/config-provider'
+
+function ConfigSplash() {
+  const { t } = useTranslation('shell')
+  return (
+    <output data-testid="config-splash" className="grid min-h-dvh place-items-center">
+      <span className="flex flex-col items-center gap-3 text-sm text-zinc-400">
+        <Spinner className="size-8" />
+        {t('loadingConfig')}
+      </span>
+    </output>
+  )
+}
+
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <ToastProvider>
+          <ConfigProvider fallback={<ConfigSplash />}>{children}</ConfigProvider>
+        </ToastProvider>
+      </TooltipProvider>
+    </QueryClientProvider>
+  )
+}

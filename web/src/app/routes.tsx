@@ -1,0 +1,38 @@
+import type { RouteObject } from 'react-router'
+import { ResetPasswordPage } from '@/features/auth/components/reset-password-page'
+import { SteamBindCallbackPage } from '@/features/auth/components/steam-bind-callback-page'
+import { SteamCallbackPage } from '@/features/auth/components/steam-callback-page'
+import { FaqPage } from '@/features/faq/components/faq-page'
+import { LeaderboardPage } from '@/features/leaderboard/components/leaderboard-page'
+import { PraccPage } from '@/features/pracc/components/pracc-page'
+import { ServersArea } from '@/features/servers/components/servers-area'
+import { SettingsArea } from '@/features/settings/components/settings-area'
+import { VipPage } from '@/features/vip/components/vip-page'
+import { GatedRoute } from './routing/gated-route'
+import { HomeRoute } from './routing/home-route'
+import { InventoryRoute } from './routing/inventory-route'
+import { LoginRoute } from './routing/login-route'
+import { NotFoundRoute } from './routing/not-found-route'
+import { ShellLayout } from './shell/shell-layout'
+
+/** The shell's route table (spec 000 §2.1, spec 001 §2.1). */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <ShellLayout />,
+    children: [
+      { index: true, element: <HomeRoute /> },
+      { path: 'servers/*', element: <GatedRoute feature="servers" element={<ServersArea />} /> },
+      { path: 'vip/*', element: <VipPage /> },
+      { path: 'pracc/*', element: <GatedRoute feature="pracc" element={<PraccPage />} /> },
+      { path: 'inventory/*', element: <InventoryRoute /> },
+      { path: 'settings/*', element: <GatedRoute feature="settings" element={<SettingsArea />} /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'auth/steam/callback', element: <SteamCallbackPage /> },
+      { path: 'auth/steam/bind/callback', element: <SteamBindCallbackPage /> },
+      { path: 'login', element: <LoginRoute /> },
+      { path: 'faq', element: <FaqPage /> },
+      { path: 'leaderboard', element: <LeaderboardPage /> },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+]

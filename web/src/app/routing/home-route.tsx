@@ -1,0 +1,12 @@
+import { Navigate, useLocation } from 'react-router'
+import { ServersPage } from '@/features/servers/components/servers-page'
+import { useAppConfig } from '@/lib/config/config-context'
+import { fromSearch } from '@/lib/navigation'
+
+/** /: the servers screen when servers are enabled, otherwise /vip (carrying any banner along). */
+export function HomeRoute() {
+  const { servers } = useAppConfig()
+  const location = useLocation()
+  if (servers.enabled) return <ServersPage />
+  return <Navigate to={{ pathname: '/vip', search: fromSearch(location.search) }} replace state={location.state} />
+}

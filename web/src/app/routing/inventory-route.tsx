@@ -1,0 +1,16 @@
+import { Navigate, useLocation } from 'react-router'
+import { useAppConfig } from '@/lib/config/config-context'
+import { errorState, FROM_PARAM, NAV_ERROR_CODES } from '@/lib/navigation'
+
+/**
+ * /inventory/*: only the gate. The page itself lives in the shell's keep-alive host, so once
+ * visited it stays mounted and is merely hidden on other routes.
+ */
+export function InventoryRoute() {
+  const { inventory } = useAppConfig()
+  const { search } = useLocation()
+  if (!inventory.enabled) return <Navigate to="/" replace state={errorState(NAV_ERROR_CODES.featureDisabled)} />
+  if (new URLSearchParams(search).has(FROM_PARAM)) return <Navigate to={{ pathname: '/', search }} replace />
+  return null
+}
+

@@ -1,0 +1,60 @@
+import { Menu, X } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { useFromSearch } from '@/lib/navigation'
+import { AnnouncementSlot } from './announcement-slot'
+import { BookmarkButton } from './bookmark-button'
+import { BrandMark } from './brand-mark'
+import { LanguageSwitcher } from './language-switcher'
+import { LoginButton } from './login-button'
+
+interface AppHeaderProps {
+  /** Shown below the desktop breakpoint: the drawer toggle. */
+  menu: {
+    visible: boolean
+    open: boolean
+    controls: string
+    onToggle: () => void
+  }
+}
+
+export function AppHeader({ menu }: AppHeaderProps) {
+  const { t } = useTranslation(['shell', 'common'])
+  const from = useFromSearch()
+  return (
+    <header className="sticky top-0 z-30 border-b border-white/[0.06] bg-ink-950/75 backdrop-blur-xl">
+      <div className="flex h-16 items-center gap-1.5 px-3 sm:gap-3 sm:px-5">
+        {menu.visible && (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={menu.open ? t('header.closeMenu') : t('header.openMenu')}
+            aria-expanded={menu.open}
+            aria-controls={menu.controls}
+            onClick={menu.onToggle}
+          >
+            {menu.open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </Button>
+        )}
+        <Link
+          to={{ pathname: '/', search: from }}
+          className="focus-ring flex min-w-0 items-center gap-2.5 rounded-lg pr-2"
+        >
+          <BrandMark className="size-8 shrink-0" />
+          <span className="truncate text-base font-extrabold tracking-tight text-white sm:text-lg">
+            {t('common:appName')}
+          </span>
+        </Link>
+        <div className="flex min-w-0 flex-1 justify-center sm:px-2">
+          <AnnouncementSlot />
+        </div>
+        <div className="flex items-center gap-1 sm:gap-2">
+          <BookmarkButton />
+          <LanguageSwitcher />
+          <LoginButton />
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Outlet } from 'react-router'
+import { Drawer } from '@/components/ui/drawer'
+import { DESKTOP_MEDIA_QUERY } from '@/lib/constants'
+import { useMediaQuery } from '@/lib/use-media-query'
+import { AppHeader } from './app-header'
+import { BrandMark } from './brand-mark'
+import { ErrorBanner } from './error-banner'
+import { InventoryKeepAlive } from './inventory-keep-alive'
+import { SideMenu } from './side-menu'
+
+const DRAWER_ID = 'mobile-menu'
+/** The app's say on whether the user should see the inventory entry (always, for now). */
+const SHOW_INVENTORY = true
+
+/** Top bar, side menu (a drawer below 1024 px), the error banner and the routed page. */
+export function ShellLayout() {
+  const { t } = useTranslation(['shell', 'common'])
+  const desktop = useMediaQuery(DESKTOP_MEDIA_QUERY)
+  const [drawerOpen, setDrawerOpen] = useState(false)
+
+  // The drawer only exists below the breakpoint: widening the window closes it.
+  if (desktop && drawerOpen) setDrawerOpen(false)
+
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main"
+        className="focus-ring sr-only z-50 rounded-lg bg-brand-500 px-4 py-2 font-semibold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {t('skipToContent')}
+      </a>
+      <AppHeader
+        menu={{
+          visible: !desktop,
+          open: drawerOpen,
+          controls: DRAWER_ID,
+          onToggle: () => setDrawerOpen((open) => !open),
+        }}
+      />
+      <div className="lg:grid lg:min-h-[calc(100dvh-4rem)] lg:grid-cols-[16rem_minmax(0,1fr)]">
+        {desktop && (
+          <aside className="border-r border-white/[0.06] bg-ink-900/70">
+            <div className="sticky top-16 h-[calc(100dvh-4rem)]">
+              <SideMenu showInventory={SHOW_INVENTORY} />
+            </div>
+          </aside>
+        )}
+        <main id="main" tabIndex={-1} className="min-w-0 outline-none">
+          <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+            <ErrorBanner />
+            <Outlet />
+            <InventoryKeepAlive />
+          </div>
+        </main>
+      </div>
+      {!desktop && (
+        <Drawer
+          id={DRAWER_ID}
+          open={drawerOpen}
+          onOpenChange={setDrawerOpen}
+          title={t('menu.title')}
+          closeLabel={t('header.closeMenu')}
+          header={
+            <>
+              <BrandMark className="size-7 shrink-0" />
+              <span className="truncate font-extrabold text-white">{t('common:appName')}</span>
+            </>
+          }
+        >
+          <SideMenu showInventory={SHOW_INVENTORY} onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      )}
+    </div>
+  )
+}

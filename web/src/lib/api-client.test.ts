@@ -1,0 +1,98 @@
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import * as z from 'zod/mini'
+import { server } from '@/testing/msw-server'
+import { apiClient, buildUrl } from './api-client'
+import { ApiError } from './api-error'
+import { storage } from './storage'
+
+function captureRequest(path: string, answer: () => Response = () => HttpResponse.json({ ok: true })) {
+  const seen: Request[] = []
+  server.use(
+    http.all(path, ({ request }) => {
+      seen.push(request.clone())
+      return answer()
+    }),
+  )
+  return seen
+}
+
+describe('api client', () => {
+  it('sends the stored login token as a bearer token', async () => {
+    storage.loginToken.set('tok-123')
+    const seen = captureRequest('/api/ping')
+    await expect(apiClient.get('/api/ping')).resolves.toEqual({ ok: true })
+    expect(seen[0]?.headers.get('Authorization')).toBe('Bearer tok-123')
+    expect(seen[0]?.headers.get('Accept')).toBe('application/json')
+  })
+
+  it('sends no Authorization header without a token, or when told not to', async () => {
+    const seen = captureRequest('/api/ping')
+    await apiClient.get('/api/ping')
+    storage.loginToken.set('tok-123')
+    await apiClient.get('/api/ping', { token: 'none' })
+    expect(seen.map((r) => r.headers.has('Authorization'))).toEqual([false, false])
+  })
+
+  it('uses the bind token when asked', async () => {
+    storage.loginToken.set('login')
+    storage.emailBindToken.set('bind')
+    const seen = captureRequest('/api/auth/email/bind-steam')
+    await apiClient.post('/api/auth/email/bind-steam', { email: 'a@b.c' }, { token: 'bind' })
+    expect(seen[0]?.headers.get('Authorization')).toBe('Bearer bind')
+  })
+
+  it('sends JSON bodies', async () => {
+    const seen = captureRequest('/api/things')
+    await apiClient.post('/api/things', { a: 1, b: 'zh' })
+    expect(seen[0]?.method).toBe('POST')
+    expect(seen[0]?.headers.get('Content-Type')).toBe('application/json')
+    expect(await seen[0]?.json()).toEqual({ a: 1, b: 'zh' })
+  })
+
+  it('decodes the error shape into an ApiError', async () => {
+    captureRequest('/api/limited', () =>
+      HttpResponse.json(
+        { error: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests', details: { retryAfter: 30 } },
+        { status: 429 },
+      ),
+    )
+    const error = await apiClient.get('/api/limited').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'RATE_LIMIT_EXCEEDED',
+      message: 'Too many requests',
+      details: { retryAfter: 30 },
+    })
+  })
+
+  it('gives a generic code to a failure without the error shape', async () => {
+    captureRequest('/api/broken', () => new HttpResponse('<html>bad gateway</html>', { status: 502 }))
+    await expect(apiClient.get('/api/broken')).rejects.toMatchObject({ status: 502, code: 'HTTP_502' })
+  })
+
+  it('turns a network failure into NETWORK_ERROR', async () => {
+    captureRequest('/api/down', () => HttpResponse.error())
+    await expect(apiClient.get('/api/down')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' })
+  })
+
+  it('validates the answer against a schema', async () => {
+    captureRequest('/api/user', () => HttpResponse.json({ name: 42 }))
+    const schema = z.object({ name: z.string() })
+    await expect(apiClient.get('/api/user', { schema })).rejects.toMatchObject({ code: 'BAD_RESPONSE' })
+  })
+
+  it('returns undefined for 204', async () => {
+    captureRequest('/api/empty', () => new HttpResponse(null, { status: 204 }))
+    await expect(apiClient.delete('/api/empty')).resolves.toBeUndefined()
+  })
+
+  it('builds query strings, skipping empty values', () => {
+    expect(buildUrl('/api/servers', { modes: 'dm,retakes', maps: undefined, page: 2, x: null })).toBe(
+      '/api/servers?modes=dm%2Cretakes&page=2',
+    )
+    expect(buildUrl('/api/x?a=1', { b: true })).toBe('/api/x?a=1&b=true')
+    expect(buildUrl('/api/x')).toBe('/api/x')
+  })
+})

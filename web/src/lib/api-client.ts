@@ -1,0 +1,90 @@
+// The one API client: JSON in and out, bearer token from storage, errors decoded into ApiError.
+import type * as z from 'zod/mini'
+import { ApiError, CLIENT_ERROR_CODES, decodeApiError } from './api-error'
+import { storage } from './storage'
+
+/** Which stored token authorises the call. */
+export type TokenKind = 'login' | 'bind' | 'none'
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  query?: Record<string, string | number | boolean | null | undefined>
+  body?: unknown
+  token?: TokenKind
+  signal?: AbortSignal
+  /** Validates the answer; a mismatch becomes ApiError BAD_RESPONSE. */
+  schema?: z.ZodMiniType<T>
+}
+
+function tokenFor(kind: TokenKind): string | null {
+  if (kind === 'login') return storage.loginToken.get()
+  if (kind === 'bind') return storage.emailBindToken.get()
+  return null
+}
+
+export function buildUrl(path: string, query?: RequestOptions<unknown>['query']): string {
+  if (!query) return path
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value))
+  }
+  const search = params.toString()
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError')
+}
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', query, body, token = 'login', signal, schema } = options
+  const headers = new Headers({ Accept: 'application/json' })
+  const bearer = tokenFor(token)
+  if (bearer) headers.set('Authorization', `Bearer ${bearer}`)
+  if (body !== undefined) headers.set('Content-Type', 'application/json')
+
+  let response: Response
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    })
+  } catch (error) {
+    if (isAbort(error)) throw new ApiError(0, CLIENT_ERROR_CODES.timeout, 'Request timeout')
+    throw new ApiError(0, CLIENT_ERROR_CODES.network, 'Network request failed')
+  }
+
+  const text = await response.text()
+  if (!response.ok) throw decodeApiError(response.status, response.statusText, text)
+  if (response.status === 204 || text === '') return undefined as T
+
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    throw new ApiError(response.status, CLIENT_ERROR_CODES.badResponse, 'Response is not JSON')
+  }
+  if (!schema) return data as T
+  const parsed = schema.safeParse(data)
+  if (!parsed.success) {
+    throw new ApiError(response.status, CLIENT_ERROR_CODES.badResponse, 'Unexpected response shape', {
+      issues: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    })
+  }
+  return parsed.data
+}
+
+type BodylessOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>
+
+export const apiClient = {
+  get: <T>(path: string, options?: BodylessOptions<T>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  delete: <T>(path: string, options?: BodylessOptions<T>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  post: <T>(path: string, body?: unknown, options?: BodylessOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: BodylessOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: BodylessOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+}

@@ -1,0 +1,103 @@
+// Typed access to the few values the client keeps in localStorage (spec 000 §3).
+// Every read is defensive: a missing, corrupt or inaccessible value reads as null.
+import * as z from 'zod/mini'
+import { LANGUAGES, type Language } from './constants'
+
+export const STORAGE_KEYS = {
+  user: 'portal.user',
+  loginTime: 'portal.loginTime',
+  loginToken: 'portal.loginToken',
+  emailBindToken: 'portal.emailBindToken',
+  bindingEmail: 'portal.bindingEmail',
+  language: 'portal.language',
+} as const
+
+export const storedUserSchema = z.object({
+  id: z.optional(z.union([z.string(), z.number()])),
+  steamId: z.string(),
+  username: z.string(),
+  avatar: z.optional(z.string()),
+  type: z.optional(z.string()),
+  expireDate: z.optional(z.string()),
+})
+export type StoredUser = z.infer<typeof storedUserSchema>
+
+export interface StorageItem<T> {
+  get(): T | null
+  set(value: T): void
+  remove(): void
+}
+
+interface Codec<T> {
+  encode(value: T): string
+  decode(raw: string): T | null
+}
+
+function backend(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null
+  } catch {
+    return null // e.g. storage disabled by the browser
+  }
+}
+
+function item<T>(key: string, codec: Codec<T>): StorageItem<T> {
+  return {
+    get() {
+      const raw = backend()?.getItem(key)
+      return raw == null ? null : codec.decode(raw)
+    },
+    set(value) {
+      try {
+        backend()?.setItem(key, codec.encode(value))
+      } catch {
+        // quota exceeded or storage disabled: the value simply is not remembered
+      }
+    },
+    remove() {
+      backend()?.removeItem(key)
+    },
+  }
+}
+
+const text: Codec<string> = {
+  encode: (value) => value,
+  decode: (raw) => (raw === '' ? null : raw),
+}
+
+const epochMs: Codec<number> = {
+  encode: (value) => String(value),
+  decode: (raw) => {
+    const value = Number(raw)
+    return Number.isFinite(value) && value > 0 ? value : null
+  },
+}
+
+function json<T>(schema: z.ZodMiniType<T>): Codec<T> {
+  return {
+    encode: (value) => JSON.stringify(value),
+    decode: (raw) => {
+      try {
+        const parsed = schema.safeParse(JSON.parse(raw))
+        return parsed.success ? parsed.data : null
+      } catch {
+        return null
+      }
+    },
+  }
+}
+
+const language: Codec<Language> = {
+  encode: (value) => value,
+  decode: (raw) => ((LANGUAGES as readonly string[]).includes(raw) ? (raw as Language) : null),
+}
+
+export const storage = {
+  user: item(STORAGE_KEYS.user, json(storedUserSchema)),
+  /** When the user logged in, in epoch milliseconds. */
+  loginTime: item(STORAGE_KEYS.loginTime, epochMs),
+  loginToken: item(STORAGE_KEYS.loginToken, text),
+  emailBindToken: item(STORAGE_KEYS.emailBindToken, text),
+  bindingEmail: item(STORAGE_KEYS.bindingEmail, text),
+  language: item(STORAGE_KEYS.language, language),
+} as const

@@ -1,0 +1,50 @@
+// All locale files, bundled. zh is the default language and the source of the key types.
+import enAuth from './en/auth.json'
+import enCommon from './en/common.json'
+import enFaq from './en/faq.json'
+import enInventory from './en/inventory.json'
+import enLeaderboard from './en/leaderboard.json'
+import enPracc from './en/pracc.json'
+import enServers from './en/servers.json'
+import enSettings from './en/settings.json'
+import enShell from './en/shell.json'
+import enVip from './en/vip.json'
+import zhAuth from './zh/auth.json'
+import zhCommon from './zh/common.json'
+import zhFaq from './zh/faq.json'
+import zhInventory from './zh/inventory.json'
+import zhLeaderboard from './zh/leaderboard.json'
+import zhPracc from './zh/pracc.json'
+import zhServers from './zh/servers.json'
+import zhSettings from './zh/settings.json'
+import zhShell from './zh/shell.json'
+import zhVip from './zh/vip.json'
+
+export const zhResources = {
+  common: zhCommon,
+  shell: zhShell,
+  auth: zhAuth,
+  servers: zhServers,
+  vip: zhVip,
+  pracc: zhPracc,
+  leaderboard: zhLeaderboard,
+  faq: zhFaq,
+  inventory: zhInventory,
+  settings: zhSettings,
+}
+
+export const enResources: Record<keyof typeof zhResources, object> = {
+  common: enCommon,
+  shell: enShell,
+  auth: enAuth,
+  servers: enServers,
+  vip: enVip,
+  pracc: enPracc,
+  leaderboard: enLeaderboard,
+  faq: enFaq,
+  inventory: enInventory,
+  settings: enSettings,
+}
+
+export const resources: Record<'zh' | 'en', Record<string, object>> = { zh: zhResources, en: enResources }
+export const namespaces = Object.keys(zhResources) as (keyof typeof zhResources)[]

@@ -1,0 +1,41 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath, URL } from 'node:url'
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const backend = process.env.PORTAL_DEV_BACKEND ?? 'http://127.0.0.1:8080'
+const proxied = ['/api', '/healthz', '/readyz', '/metrics']
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: backend, changeOrigin: false }])),
+  },
+  build: {
+    // Hashed assets stay under dist/assets (Vite's default); the backend serves the .br/.gz siblings.
+    assetsDir: 'assets',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Libraries change far less often than the app: separate chunks keep them cached across deploys.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup-tests.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    css: false,
+  },
+})
