@@ -46,7 +46,7 @@ export default defineConfig({
   webServer: {
     command: `../backend/build/portal serve --demo --port ${port} --data-dir ${dataDir} --config ../backend/config/portal.toml`,
     url: `http://127.0.0.1:${port}/healthz`,
-    env: { PORTAL_SERVER__WEB_ROOT: webRoot },
+    env: { PORTAL_SERVER__WEB_ROOT: webRoot, PORTAL_LINKS__FILING_NUMBER: '京ICP备00000000号' },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

@@ -29,6 +29,8 @@ test.describe('desktop, 1280 px', () => {
     await expect(nav).toBeVisible()
     await expect(nav.getByRole('link', { name: /训练服务器/ })).toContainText('NEW')
     await expect(page.getByRole('button', { name: '打开菜单' })).toHaveCount(0)
+    // The filing number comes from the backend's configuration (set for this run in playwright.config.ts).
+    await expect(page.getByRole('link', { name: /京ICP备00000000号/ })).toHaveAttribute('href', 'https://beian.miit.gov.cn/')
     await shot(page, 'desktop-home')
 
     const stops: [string, string, string][] = [
