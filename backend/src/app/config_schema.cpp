@@ -1,0 +1,109 @@
+// The table of settings (dotted key -> field of Config) and the parsing of enum values.
+
+#include "app/config_schema.hpp"
+
+namespace portal::app::detail {
+
+#define PORTAL_CONFIG_FIELD(dotted, member) \
+  Field { dotted, [](Config& c) -> FieldRef { return &c.member; } }
+
+// Every setting of Config, in the order of portal.toml. Keep in step with config.hpp.
+const std::vector<Field>& schema() {
+  static const std::vector<Field> fields = {
+      PORTAL_CONFIG_FIELD("mode", mode),
+      PORTAL_CONFIG_FIELD("data_dir", data_dir),
+
+      PORTAL_CONFIG_FIELD("server.host", server.host),
+      PORTAL_CONFIG_FIELD("server.port", server.port),
+      PORTAL_CONFIG_FIELD("server.io_threads", server.io_threads),
+      PORTAL_CONFIG_FIELD("server.read_timeout_s", server.read_timeout_s),
+      PORTAL_CONFIG_FIELD("server.write_timeout_s", server.write_timeout_s),
+      PORTAL_CONFIG_FIELD("server.idle_timeout_s", server.idle_timeout_s),
+      PORTAL_CONFIG_FIELD("server.header_limit_bytes", server.header_limit_bytes),
+      PORTAL_CONFIG_FIELD("server.body_limit_bytes", server.body_limit_bytes),
+      PORTAL_CONFIG_FIELD("server.shutdown_grace_s", server.shutdown_grace_s),
+      PORTAL_CONFIG_FIELD("server.public_url", server.public_url),
+      PORTAL_CONFIG_FIELD("server.web_root", server.web_root),
+
+      PORTAL_CONFIG_FIELD("security.hsts", security.hsts),
+      PORTAL_CONFIG_FIELD("security.hsts_max_age_s", security.hsts_max_age_s),
+      PORTAL_CONFIG_FIELD("security.cors_origins", security.cors_origins),
+
+      PORTAL_CONFIG_FIELD("database.engine", database.engine),
+      PORTAL_CONFIG_FIELD("database.sqlite_file", database.sqlite_file),
+      PORTAL_CONFIG_FIELD("database.postgres_url", database.postgres_url),
+      PORTAL_CONFIG_FIELD("database.pool_size", database.pool_size),
+      PORTAL_CONFIG_FIELD("database.busy_timeout_ms", database.busy_timeout_ms),
+
+      PORTAL_CONFIG_FIELD("log.level", log.level),
+      PORTAL_CONFIG_FIELD("log.access_log", log.access_log),
+
+      PORTAL_CONFIG_FIELD("features.servers.enabled", features.servers.enabled),
+      PORTAL_CONFIG_FIELD("features.servers.details", features.servers.details),
+      PORTAL_CONFIG_FIELD("features.servers.rules", features.servers.rules),
+      PORTAL_CONFIG_FIELD("features.servers.quick_join", features.servers.quick_join),
+      PORTAL_CONFIG_FIELD("features.servers.filters", features.servers.filters),
+      PORTAL_CONFIG_FIELD("features.pracc.enabled", features.pracc_enabled),
+      PORTAL_CONFIG_FIELD("features.inventory.enabled", features.inventory_enabled),
+      PORTAL_CONFIG_FIELD("features.settings.enabled", features.settings.enabled),
+      PORTAL_CONFIG_FIELD("features.settings.general", features.settings.general),
+      PORTAL_CONFIG_FIELD("features.settings.profile", features.settings.profile),
+      PORTAL_CONFIG_FIELD("features.settings.security", features.settings.security),
+
+      PORTAL_CONFIG_FIELD("steam.openid_endpoint", steam.openid_endpoint),
+      PORTAL_CONFIG_FIELD("steam.realm", steam.realm),
+      PORTAL_CONFIG_FIELD("steam.return_url", steam.return_url),
+
+      PORTAL_CONFIG_FIELD("links.join_address_prefix", links.join_address_prefix),
+      PORTAL_CONFIG_FIELD("links.bilibili", links.bilibili),
+      PORTAL_CONFIG_FIELD("links.douyin", links.douyin),
+      PORTAL_CONFIG_FIELD("links.weibo", links.weibo),
+      PORTAL_CONFIG_FIELD("links.qq_group", links.qq_group),
+      PORTAL_CONFIG_FIELD("links.filing_number", links.filing_number),
+      PORTAL_CONFIG_FIELD("links.filing_url", links.filing_url),
+      PORTAL_CONFIG_FIELD("links.vip_store_url", links.vip_store_url),
+      PORTAL_CONFIG_FIELD("links.vip_pay_url", links.vip_pay_url),
+      PORTAL_CONFIG_FIELD("links.inventory_url", links.inventory_url),
+      PORTAL_CONFIG_FIELD("links.support_email", links.support_email),
+  };
+  return fields;
+}
+
+#undef PORTAL_CONFIG_FIELD
+
+const Field* find_field(std::string_view key) {
+  for (const Field& field : schema()) {
+    if (field.key == key) return &field;
+  }
+  return nullptr;
+}
+
+bool is_table(std::string_view prefix) {
+  for (const Field& field : schema()) {
+    if (field.key.size() > prefix.size() && field.key.starts_with(prefix) && field.key[prefix.size()] == '.') {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::optional<Mode> parse_mode(std::string_view text) {
+  if (text == "production") return Mode::production;
+  if (text == "demo") return Mode::demo;
+  return std::nullopt;
+}
+
+std::optional<DbEngine> parse_engine(std::string_view text) {
+  if (text == "sqlite") return DbEngine::sqlite;
+  if (text == "postgresql") return DbEngine::postgresql;
+  return std::nullopt;
+}
+
+std::string in_quotes(std::string_view text) {
+  std::string out = "\"";
+  out += text;
+  out += '"';
+  return out;
+}
+
+}  // namespace portal::app::detail

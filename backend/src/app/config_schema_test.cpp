@@ -1,0 +1,173 @@
+// Coverage of the settings table: the tests' own count of Config members and list of keys, checked
+// against portal.toml, and every key wired to its own field.
+
+#include "app/config.hpp"
+#include "app/config_test_support.hpp"
+
+#include <gtest/gtest.h>
+#include <toml++/toml.h>
+
+#include <cstddef>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace portal::app {
+namespace {
+
+using test::expect_same_config;
+using test::kShippedFile;
+using test::TempToml;
+
+// ---- number of members of an aggregate, so a new Config field fails this test until it is covered ----
+
+struct AnyInit {
+  template <typename T>
+  operator T() const;  // NOLINT(google-explicit-constructor): unevaluated only
+};
+
+template <typename T, std::size_t... I>
+constexpr bool brace_constructible(std::index_sequence<I...>) {
+  return requires { T{(void(I), AnyInit{})...}; };
+}
+
+template <typename T, std::size_t N = 0>
+constexpr std::size_t member_count() {
+  if constexpr (brace_constructible<T>(std::make_index_sequence<N + 1>{})) return member_count<T, N + 1>();
+  else return N;
+}
+
+// If one of these fails, a field was added to or removed from config.hpp: update the schema in
+// config_schema.cpp, portal.toml, kAllKeys below and expect_same_config in config_test_support.hpp.
+static_assert(member_count<Config>() == 9);
+static_assert(member_count<ServerConfig>() == 11);
+static_assert(member_count<SecurityConfig>() == 3);
+static_assert(member_count<DatabaseConfig>() == 5);
+static_assert(member_count<LogConfig>() == 2);
+static_assert(member_count<ServersFeatures>() == 5);
+static_assert(member_count<SettingsFeatures>() == 4);
+static_assert(member_count<FeaturesConfig>() == 4);
+static_assert(member_count<SteamConfig>() == 3);
+static_assert(member_count<LinksConfig>() == 11);
+
+// Every leaf setting: 2 + 11 + 3 + 5 + 2 + (5 + 1 + 1 + 4) + 3 + 11 = 48.
+const std::set<std::string> kAllKeys = {
+    "mode", "data_dir",
+    "server.host", "server.port", "server.io_threads", "server.read_timeout_s", "server.write_timeout_s",
+    "server.idle_timeout_s", "server.header_limit_bytes", "server.body_limit_bytes", "server.shutdown_grace_s",
+    "server.public_url", "server.web_root",
+    "security.hsts", "security.hsts_max_age_s", "security.cors_origins",
+    "database.engine", "database.sqlite_file", "database.postgres_url", "database.pool_size",
+    "database.busy_timeout_ms",
+    "log.level", "log.access_log",
+    "features.servers.enabled", "features.servers.details", "features.servers.rules",
+    "features.servers.quick_join", "features.servers.filters", "features.pracc.enabled",
+    "features.inventory.enabled", "features.settings.enabled", "features.settings.general",
+    "features.settings.profile", "features.settings.security",
+    "steam.openid_endpoint", "steam.realm", "steam.return_url",
+    "links.join_address_prefix", "links.bilibili", "links.douyin", "links.weibo", "links.qq_group",
+    "links.filing_number", "links.filing_url", "links.vip_store_url", "links.vip_pay_url", "links.inventory_url",
+    "links.support_email",
+};
+
+void collect_keys(const toml::table& table, const std::string& prefix, std::vector<std::string>& out) {
+  for (const auto& [name, node] : table) {
+    const std::string key = prefix.empty() ? std::string(name.str()) : prefix + "." + std::string(name.str());
+    if (const auto* sub = node.as_table()) collect_keys(*sub, key, out);
+    else out.push_back(key);
+  }
+}
+
+// ---- the shipped file ----
+
+TEST(ConfigLoader, ShippedFileHoldsExactlyEverySetting) {
+  ASSERT_EQ(kAllKeys.size(), 48U);
+  const toml::table root = toml::parse_file(kShippedFile.string());
+  std::vector<std::string> keys;
+  collect_keys(root, "", keys);
+  EXPECT_EQ(keys.size(), kAllKeys.size()) << "a key is missing or repeated in " << kShippedFile;
+  EXPECT_EQ(std::set<std::string>(keys.begin(), keys.end()), kAllKeys);
+}
+
+TEST(ConfigLoader, EveryKeyReachesItsOwnField) {
+  // Every setting gets a value different from its default and from the other settings of its type,
+  // so a key wired to the wrong field shows up as a mismatch.
+  const TempToml file(R"(
+mode = "demo"
+data_dir = "/srv/portal"
+[server]
+host = "0.0.0.0"
+port = 9001
+io_threads = 3
+read_timeout_s = 31
+write_timeout_s = 32
+idle_timeout_s = 61
+header_limit_bytes = 4096
+body_limit_bytes = 131072
+shutdown_grace_s = 11
+public_url = "https://cs2.example.com"
+web_root = "/srv/web"
+[security]
+hsts = true
+hsts_max_age_s = 600
+cors_origins = ["https://a.example", "https://b.example"]
+[database]
+engine = "postgresql"
+sqlite_file = "other.db"
+postgres_url = "host=db dbname=portal"
+pool_size = 5
+busy_timeout_ms = 2500
+[log]
+level = "warn"
+access_log = false
+[features.servers]
+enabled = false
+details = false
+rules = false
+quick_join = false
+filters = false
+[features.pracc]
+enabled = false
+[features.inventory]
+enabled = false
+[features.settings]
+enabled = false
+general = false
+profile = false
+security = false
+[steam]
+openid_endpoint = "https://openid.example/login"
+realm = "https://realm.example"
+return_url = "https://realm.example/back"
+[links]
+join_address_prefix = "https://join.example/"
+bilibili = "https://bilibili.example/"
+douyin = "https://douyin.example/"
+weibo = "https://weibo.example/"
+qq_group = "https://qq.example/"
+filing_number = "ICP 123"
+filing_url = "https://filing.example/"
+vip_store_url = "https://store.example/"
+vip_pay_url = "https://pay.example/"
+inventory_url = "https://inventory.example/"
+support_email = "help@example.org"
+)");
+  Config expected;
+  expected.mode = Mode::demo;
+  expected.data_dir = "/srv/portal";
+  expected.server = {"0.0.0.0", 9001, 3, 31, 32, 61, 4096, 131072, 11, "https://cs2.example.com", "/srv/web"};
+  expected.security = {true, 600, {"https://a.example", "https://b.example"}};
+  expected.database = {DbEngine::postgresql, "other.db", "host=db dbname=portal", 5, 2500};
+  expected.log = {"warn", false};
+  expected.features = {{false, false, false, false, false}, false, false, {false, false, false, false}};
+  expected.steam = {"https://openid.example/login", "https://realm.example", "https://realm.example/back"};
+  expected.links = {"https://join.example/",    "https://bilibili.example/", "https://douyin.example/",
+                    "https://weibo.example/",   "https://qq.example/",       "ICP 123",
+                    "https://filing.example/",  "https://store.example/",    "https://pay.example/",
+                    "https://inventory.example/", "help@example.org"};
+  expect_same_config(load_config(file.path(), {}), expected);
+}
+
+}  // namespace
+}  // namespace portal::app

@@ -1,0 +1,104 @@
+#pragma once
+// Helpers shared by the config unit tests: the shipped portal.toml, temporary TOML files and a
+// field-by-field comparison of two Configs.
+
+#include "app/config.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <system_error>
+
+#include <unistd.h>
+
+namespace portal::test {
+
+inline const std::filesystem::path kShippedFile =
+    std::filesystem::path(PORTAL_SOURCE_DIR) / "config" / "portal.toml";
+
+// A TOML file in a fresh temporary folder, removed at the end of the test.
+class TempToml {
+ public:
+  explicit TempToml(const std::string& text) {
+    static std::atomic<int> counter{0};
+    dir_ = std::filesystem::temp_directory_path() /
+           ("portal_config_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+    std::filesystem::create_directories(dir_);
+    path_ = dir_ / "portal.toml";
+    std::ofstream(path_) << text;
+  }
+  ~TempToml() {
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+  }
+  TempToml(const TempToml&) = delete;
+  TempToml& operator=(const TempToml&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path dir_;
+  std::filesystem::path path_;
+};
+
+inline void expect_same_config(const app::Config& a, const app::Config& b) {
+  EXPECT_EQ(a.mode, b.mode);
+  EXPECT_EQ(a.data_dir, b.data_dir);
+
+  EXPECT_EQ(a.server.host, b.server.host);
+  EXPECT_EQ(a.server.port, b.server.port);
+  EXPECT_EQ(a.server.io_threads, b.server.io_threads);
+  EXPECT_EQ(a.server.read_timeout_s, b.server.read_timeout_s);
+  EXPECT_EQ(a.server.write_timeout_s, b.server.write_timeout_s);
+  EXPECT_EQ(a.server.idle_timeout_s, b.server.idle_timeout_s);
+  EXPECT_EQ(a.server.header_limit_bytes, b.server.header_limit_bytes);
+  EXPECT_EQ(a.server.body_limit_bytes, b.server.body_limit_bytes);
+  EXPECT_EQ(a.server.shutdown_grace_s, b.server.shutdown_grace_s);
+  EXPECT_EQ(a.server.public_url, b.server.public_url);
+  EXPECT_EQ(a.server.web_root, b.server.web_root);
+
+  EXPECT_EQ(a.security.hsts, b.security.hsts);
+  EXPECT_EQ(a.security.hsts_max_age_s, b.security.hsts_max_age_s);
+  EXPECT_EQ(a.security.cors_origins, b.security.cors_origins);
+
+  EXPECT_EQ(a.database.engine, b.database.engine);
+  EXPECT_EQ(a.database.sqlite_file, b.database.sqlite_file);
+  EXPECT_EQ(a.database.postgres_url, b.database.postgres_url);
+  EXPECT_EQ(a.database.pool_size, b.database.pool_size);
+  EXPECT_EQ(a.database.busy_timeout_ms, b.database.busy_timeout_ms);
+
+  EXPECT_EQ(a.log.level, b.log.level);
+  EXPECT_EQ(a.log.access_log, b.log.access_log);
+
+  EXPECT_EQ(a.features.servers.enabled, b.features.servers.enabled);
+  EXPECT_EQ(a.features.servers.details, b.features.servers.details);
+  EXPECT_EQ(a.features.servers.rules, b.features.servers.rules);
+  EXPECT_EQ(a.features.servers.quick_join, b.features.servers.quick_join);
+  EXPECT_EQ(a.features.servers.filters, b.features.servers.filters);
+  EXPECT_EQ(a.features.pracc_enabled, b.features.pracc_enabled);
+  EXPECT_EQ(a.features.inventory_enabled, b.features.inventory_enabled);
+  EXPECT_EQ(a.features.settings.enabled, b.features.settings.enabled);
+  EXPECT_EQ(a.features.settings.general, b.features.settings.general);
+  EXPECT_EQ(a.features.settings.profile, b.features.settings.profile);
+  EXPECT_EQ(a.features.settings.security, b.features.settings.security);
+
+  EXPECT_EQ(a.steam.openid_endpoint, b.steam.openid_endpoint);
+  EXPECT_EQ(a.steam.realm, b.steam.realm);
+  EXPECT_EQ(a.steam.return_url, b.steam.return_url);
+
+  EXPECT_EQ(a.links.join_address_prefix, b.links.join_address_prefix);
+  EXPECT_EQ(a.links.bilibili, b.links.bilibili);
+  EXPECT_EQ(a.links.douyin, b.links.douyin);
+  EXPECT_EQ(a.links.weibo, b.links.weibo);
+  EXPECT_EQ(a.links.qq_group, b.links.qq_group);
+  EXPECT_EQ(a.links.filing_number, b.links.filing_number);
+  EXPECT_EQ(a.links.filing_url, b.links.filing_url);
+  EXPECT_EQ(a.links.vip_store_url, b.links.vip_store_url);
+  EXPECT_EQ(a.links.vip_pay_url, b.links.vip_pay_url);
+  EXPECT_EQ(a.links.inventory_url, b.links.inventory_url);
+  EXPECT_EQ(a.links.support_email, b.links.support_email);
+}
+
+}  // namespace portal::test

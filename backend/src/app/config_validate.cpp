@@ -1,0 +1,193 @@
+// Checks a loaded Config for values out of range or inconsistent with each other.
+
+#include "app/config.hpp"
+#include "app/config_schema.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <functional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <utility>
+
+namespace portal::app {
+namespace {
+
+using detail::in_quotes;
+
+[[noreturn]] void invalid(const std::string& message) { throw ConfigError(message); }
+
+void check_range(std::string_view key, int value, long long low, long long high) {
+  if (value < low || value > high) {
+    invalid("Setting \"" + std::string(key) + "\" must be between " + std::to_string(low) + " and " +
+            std::to_string(high) + " (it is " + std::to_string(value) + ").");
+  }
+}
+
+void check_positive(std::string_view key, int value) {
+  if (value <= 0) {
+    invalid("Setting \"" + std::string(key) + "\" must be greater than 0 (it is " + std::to_string(value) + ").");
+  }
+}
+
+void check_not_negative(std::string_view key, int value) {
+  if (value < 0) {
+    invalid("Setting \"" + std::string(key) + "\" must not be negative (it is " + std::to_string(value) + ").");
+  }
+}
+
+bool is_host_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.';
+}
+
+// Empty when `text` is an http(s) origin: lowercase scheme://host[:port], nothing after. Otherwise the reason.
+std::string origin_problem(std::string_view text) {
+  std::string_view rest;
+  if (text.starts_with("http://")) rest = text.substr(7);
+  else if (text.starts_with("https://")) rest = text.substr(8);
+  else return "must start with http:// or https://";
+  if (rest.empty()) return "has no host";
+  std::string_view host = rest;
+  std::string_view port;
+  if (rest.front() == '[') {  // IPv6 literal
+    const std::size_t close = rest.find(']');
+    if (close == std::string_view::npos) return "has an unterminated IPv6 address";
+    host = rest.substr(0, close + 1);
+    for (char c : host.substr(1, host.size() - 2)) {
+      if (!std::isxdigit(static_cast<unsigned char>(c)) && c != ':' && c != '.') return "has an invalid IPv6 address";
+    }
+    rest.remove_prefix(close + 1);
+    if (!rest.empty() && rest.front() != ':') {
+      return rest.front() == '/' ? "must not have a path or a trailing slash" : "has characters after the host";
+    }
+    if (!rest.empty()) port = rest.substr(1);
+  } else {
+    const std::size_t end = rest.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.");
+    host = rest.substr(0, end);
+    if (end != std::string_view::npos) {
+      const char c = rest[end];
+      if (c == '/') return "must not have a path or a trailing slash";
+      if (c == '*') return "must not contain a wildcard";
+      if (c == '@') return "must not contain user information";
+      if (c == '?' || c == '#') return "must not have a query or fragment";
+      if (c != ':') return "has an invalid character in the host";
+      port = rest.substr(end + 1);
+      if (port.empty()) return "has an empty port";
+    }
+    if (host.empty()) return "has no host";
+    if (!std::all_of(host.begin(), host.end(), is_host_char)) return "has an invalid character in the host";
+    if (std::any_of(host.begin(), host.end(), [](unsigned char c) { return std::isupper(c) != 0; })) {
+      return "must be lowercase (browsers send the origin lowercased)";
+    }
+  }
+  if (rest.find('/') != std::string_view::npos) return "must not have a path or a trailing slash";
+  if (!port.empty() || (rest.size() > 0 && rest.back() == ':')) {
+    int number = 0;
+    const auto [end, ec] = std::from_chars(port.data(), port.data() + port.size(), number);
+    if (port.empty() || ec != std::errc() || end != port.data() + port.size() || number < 1 || number > 65535) {
+      return "has an invalid port";
+    }
+  }
+  return {};
+}
+
+// Empty when `text` is an absolute http(s) URL with a host and no whitespace. Otherwise the reason.
+std::string http_url_problem(std::string_view text) {
+  std::string_view rest;
+  if (text.starts_with("http://")) rest = text.substr(7);
+  else if (text.starts_with("https://")) rest = text.substr(8);
+  else return "must be an http:// or https:// URL";
+  if (rest.empty() || rest.front() == '/' || rest.front() == '?' || rest.front() == '#') return "has no host";
+  for (char c : text) {
+    if (static_cast<unsigned char>(c) <= 0x20 || c == 0x7f) return "must not contain spaces or control characters";
+  }
+  return {};
+}
+
+}  // namespace
+
+void validate(const Config& config) {
+  if (config.data_dir.empty()) invalid("Setting \"data_dir\" must not be empty.");
+
+  const ServerConfig& server = config.server;
+  if (server.host.empty()) invalid("Setting \"server.host\" must not be empty.");
+  check_range("server.port", server.port, 0, 65535);
+  check_range("server.io_threads", server.io_threads, 1, 64);
+  check_positive("server.read_timeout_s", server.read_timeout_s);
+  check_positive("server.write_timeout_s", server.write_timeout_s);
+  check_positive("server.idle_timeout_s", server.idle_timeout_s);
+  check_range("server.header_limit_bytes", server.header_limit_bytes, 1024, 65536);
+  check_range("server.body_limit_bytes", server.body_limit_bytes, 1024, 64LL * 1024 * 1024);
+  check_not_negative("server.shutdown_grace_s", server.shutdown_grace_s);
+  if (!server.public_url.empty()) {
+    if (const std::string problem = origin_problem(server.public_url); !problem.empty()) {
+      invalid("Setting \"server.public_url\" must be an http(s) origin such as https://cs2.example.com; " +
+              in_quotes(server.public_url) + " " + problem + ".");
+    }
+  }
+
+  check_not_negative("security.hsts_max_age_s", config.security.hsts_max_age_s);
+  for (const std::string& origin : config.security.cors_origins) {
+    if (origin == "null") {
+      invalid("Setting \"security.cors_origins\" must not contain \"null\": any sandboxed page sends that origin.");
+    }
+    if (origin.find('*') != std::string::npos) {
+      invalid("Setting \"security.cors_origins\" must list exact origins, not the wildcard " + in_quotes(origin) + ".");
+    }
+    if (const std::string problem = origin_problem(origin); !problem.empty()) {
+      invalid("Setting \"security.cors_origins\" must list exact origins such as https://cs2.example.com; " +
+              in_quotes(origin) + " " + problem + ".");
+    }
+  }
+
+  const DatabaseConfig& database = config.database;
+  if (database.engine == DbEngine::postgresql && database.postgres_url.empty()) {
+    invalid("Setting \"database.postgres_url\" must be set when \"database.engine\" is \"postgresql\".");
+  }
+  if (database.engine == DbEngine::sqlite && database.sqlite_file.empty()) {
+    invalid("Setting \"database.sqlite_file\" must not be empty when \"database.engine\" is \"sqlite\".");
+  }
+  check_range("database.pool_size", database.pool_size, 1, 64);
+  check_positive("database.busy_timeout_ms", database.busy_timeout_ms);
+
+  static const std::set<std::string, std::less<>> levels = {"trace", "debug", "info", "warn", "error", "off"};
+  if (!levels.contains(config.log.level)) {
+    invalid("Setting \"log.level\" must be one of trace, debug, info, warn, error, off (it is " +
+            in_quotes(config.log.level) + ").");
+  }
+
+  const std::pair<std::string_view, const std::string*> urls[] = {
+      {"steam.openid_endpoint", &config.steam.openid_endpoint},
+      {"steam.realm", &config.steam.realm},
+      {"steam.return_url", &config.steam.return_url},
+      {"links.bilibili", &config.links.bilibili},
+      {"links.douyin", &config.links.douyin},
+      {"links.weibo", &config.links.weibo},
+      {"links.qq_group", &config.links.qq_group},
+      {"links.filing_url", &config.links.filing_url},
+      {"links.vip_store_url", &config.links.vip_store_url},
+      {"links.vip_pay_url", &config.links.vip_pay_url},
+      {"links.inventory_url", &config.links.inventory_url},
+  };
+  for (const auto& [key, value] : urls) {
+    if (value->empty()) continue;
+    if (const std::string problem = http_url_problem(*value); !problem.empty()) {
+      invalid("Setting \"" + std::string(key) + "\" " + problem + " (it is " + in_quotes(*value) + ").");
+    }
+  }
+
+  const std::string& prefix = config.links.join_address_prefix;
+  if (prefix.empty() || prefix.back() != '/') {
+    invalid("Setting \"links.join_address_prefix\" must be non-empty and end with '/' (it is " + in_quotes(prefix) +
+            ").");
+  }
+  const std::string& email = config.links.support_email;
+  if (!email.empty() && (email.find('@') == std::string::npos || email.front() == '@' || email.back() == '@')) {
+    invalid("Setting \"links.support_email\" must be an e-mail address (it is " + in_quotes(email) + ").");
+  }
+}
+
+}  // namespace portal::app
