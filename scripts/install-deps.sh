@@ -10,7 +10,7 @@ APT_PACKAGES=(
   build-essential cmake ninja-build pkg-config git ca-certificates
   libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev
   libsoci-dev libsqlite3-dev libpq-dev
-  libsodium-dev libjwt-dev libcurl4-openssl-dev libssl-dev
+  libsodium-dev libjwt-dev libcurl4-openssl-dev libssl-dev zlib1g-dev
   libspdlog-dev libfmt-dev libtomlplusplus-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   postgresql-15 nginx wrk chromium curl

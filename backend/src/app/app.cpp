@@ -1,9 +1,11 @@
 #include "app/app.hpp"
 
+#include "app/live_servers.hpp"
 #include "app/ops_routes.hpp"
 #include "db/database.hpp"
 #include "db/migrations.hpp"
 #include "features/content/routes.hpp"
+#include "features/servers/routes.hpp"
 #include "http/dispatcher.hpp"
 #include "http/response_policy.hpp"
 #include "http/server.hpp"
@@ -67,6 +69,8 @@ http::ResponsePolicyOptions policy_options(const Config& config) {
 struct App::Parts {
   Config config;
   std::unique_ptr<db::Database> database;
+  std::unique_ptr<content::Announcements> announcements;
+  std::unique_ptr<LiveServers> live_servers;
   http::Metrics metrics;
   http::NoAuthenticator authenticator;
   std::unique_ptr<http::Dispatcher> dispatcher;
@@ -83,10 +87,14 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
   spdlog::info("database {} at schema version {} ({} migration(s) applied now)", db::to_string(p.database->engine()),
                report.current_version, report.applied.size());
 
+  p.announcements = std::make_unique<content::Announcements>(*p.database);
+  p.live_servers = std::make_unique<LiveServers>(p.config, *p.database, *p.announcements);
+
   // The whole API, feature by feature.
   http::RouteTable routes;
   register_ops_routes(routes, *p.database, p.metrics);
-  content::register_routes(routes, public_settings(p.config));
+  content::register_routes(routes, public_settings(p.config), *p.announcements);
+  servers::register_routes(routes, p.live_servers->service());
   if (extra_routes) extra_routes(routes);
 
   auto static_files = std::make_shared<http::StaticFiles>(p.config.server.web_root);
@@ -121,9 +129,11 @@ App::~App() {
     parts_->server->wait();
   }
   if (parts_ && parts_->workers) parts_->workers->join();
+  if (parts_ && parts_->live_servers) parts_->live_servers->stop();
 }
 
 std::uint16_t App::start() {
+  parts_->live_servers->start();
   parts_->port = parts_->server->start();
   return parts_->port;
 }
@@ -133,6 +143,7 @@ void App::stop() { parts_->server->stop(); }
 void App::wait() {
   parts_->server->wait();
   parts_->workers->join();
+  parts_->live_servers->stop();
 }
 
 const Config& App::config() const { return parts_->config; }

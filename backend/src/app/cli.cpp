@@ -1,6 +1,7 @@
 #include "app/cli.hpp"
 
 #include "app/app.hpp"
+#include "app/cli_admin.hpp"
 #include "app/config.hpp"
 #include "app/logging.hpp"
 #include "db/database.hpp"
@@ -102,6 +103,7 @@ int run_cli(int argc, char** argv) {
   migrate_cmd->add_option("--data-dir", common.data_dir, "Folder for the SQLite file");
 
   cli.add_subcommand("version", "Print the version");
+  AdminCommands admin(cli);
 
   try {
     cli.parse(argc, argv);
@@ -112,6 +114,7 @@ int run_cli(int argc, char** argv) {
   try {
     if (*serve_cmd) return serve(common, demo, port);
     if (*migrate_cmd) return migrate(common);
+    if (auto code = admin.run()) return *code;
     std::printf("portal %s\n", PORTAL_VERSION);
     return 0;
   } catch (const ConfigError& e) {

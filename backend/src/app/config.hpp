@@ -69,6 +69,16 @@ struct FeaturesConfig {
   SettingsFeatures settings;
 };
 
+// How live data of the community's game servers is gathered (features/servers).
+struct LiveServersConfig {
+  int refresh_interval_s = 10;   // one refresh cycle over every enabled server
+  int query_timeout_ms = 2000;   // per A2S packet and per RCON read
+  int query_retries = 1;         // re-sends after a timeout
+  int offline_after_misses = 3;  // consecutive unanswered cycles before a server shows offline
+  int plugin_fresh_s = 30;       // a plugin push newer than this wins over A2S/RCON
+  int history_hours = 24;        // player-count history kept per server
+};
+
 struct SteamConfig {
   std::string openid_endpoint = "https://steamcommunity.com/openid/login";
   std::string realm;       // empty = public URL
@@ -97,6 +107,7 @@ struct Config {
   DatabaseConfig database;
   LogConfig log;
   FeaturesConfig features;
+  LiveServersConfig servers;
   SteamConfig steam;
   LinksConfig links;
 

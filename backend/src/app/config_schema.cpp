@@ -50,6 +50,13 @@ const std::vector<Field>& schema() {
       PORTAL_CONFIG_FIELD("features.settings.profile", features.settings.profile),
       PORTAL_CONFIG_FIELD("features.settings.security", features.settings.security),
 
+      PORTAL_CONFIG_FIELD("servers.refresh_interval_s", servers.refresh_interval_s),
+      PORTAL_CONFIG_FIELD("servers.query_timeout_ms", servers.query_timeout_ms),
+      PORTAL_CONFIG_FIELD("servers.query_retries", servers.query_retries),
+      PORTAL_CONFIG_FIELD("servers.offline_after_misses", servers.offline_after_misses),
+      PORTAL_CONFIG_FIELD("servers.plugin_fresh_s", servers.plugin_fresh_s),
+      PORTAL_CONFIG_FIELD("servers.history_hours", servers.history_hours),
+
       PORTAL_CONFIG_FIELD("steam.openid_endpoint", steam.openid_endpoint),
       PORTAL_CONFIG_FIELD("steam.realm", steam.realm),
       PORTAL_CONFIG_FIELD("steam.return_url", steam.return_url),

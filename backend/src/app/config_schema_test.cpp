@@ -40,7 +40,8 @@ constexpr std::size_t member_count() {
 
 // If one of these fails, a field was added to or removed from config.hpp: update the schema in
 // config_schema.cpp, portal.toml, kAllKeys below and expect_same_config in config_test_support.hpp.
-static_assert(member_count<Config>() == 9);
+static_assert(member_count<Config>() == 10);
+static_assert(member_count<LiveServersConfig>() == 6);
 static_assert(member_count<ServerConfig>() == 11);
 static_assert(member_count<SecurityConfig>() == 3);
 static_assert(member_count<DatabaseConfig>() == 5);
@@ -65,6 +66,8 @@ const std::set<std::string> kAllKeys = {
     "features.servers.quick_join", "features.servers.filters", "features.pracc.enabled",
     "features.inventory.enabled", "features.settings.enabled", "features.settings.general",
     "features.settings.profile", "features.settings.security",
+    "servers.refresh_interval_s", "servers.query_timeout_ms", "servers.query_retries",
+    "servers.offline_after_misses", "servers.plugin_fresh_s", "servers.history_hours",
     "steam.openid_endpoint", "steam.realm", "steam.return_url",
     "links.join_address_prefix", "links.bilibili", "links.douyin", "links.weibo", "links.qq_group",
     "links.filing_number", "links.filing_url", "links.vip_store_url", "links.vip_pay_url", "links.inventory_url",
@@ -82,7 +85,7 @@ void collect_keys(const toml::table& table, const std::string& prefix, std::vect
 // ---- the shipped file ----
 
 TEST(ConfigLoader, ShippedFileHoldsExactlyEverySetting) {
-  ASSERT_EQ(kAllKeys.size(), 48U);
+  ASSERT_EQ(kAllKeys.size(), 54U);
   const toml::table root = toml::parse_file(kShippedFile.string());
   std::vector<std::string> keys;
   collect_keys(root, "", keys);
@@ -136,6 +139,13 @@ enabled = false
 general = false
 profile = false
 security = false
+[servers]
+refresh_interval_s = 5
+query_timeout_ms = 1500
+query_retries = 2
+offline_after_misses = 4
+plugin_fresh_s = 20
+history_hours = 12
 [steam]
 openid_endpoint = "https://openid.example/login"
 realm = "https://realm.example"
@@ -161,6 +171,7 @@ support_email = "help@example.org"
   expected.database = {DbEngine::postgresql, "other.db", "host=db dbname=portal", 5, 2500};
   expected.log = {"warn", false};
   expected.features = {{false, false, false, false, false}, false, false, {false, false, false, false}};
+  expected.servers = {5, 1500, 2, 4, 20, 12};
   expected.steam = {"https://openid.example/login", "https://realm.example", "https://realm.example/back"};
   expected.links = {"https://join.example/",    "https://bilibili.example/", "https://douyin.example/",
                     "https://weibo.example/",   "https://qq.example/",       "ICP 123",

@@ -84,6 +84,13 @@ inline void expect_same_config(const app::Config& a, const app::Config& b) {
   EXPECT_EQ(a.features.settings.profile, b.features.settings.profile);
   EXPECT_EQ(a.features.settings.security, b.features.settings.security);
 
+  EXPECT_EQ(a.servers.refresh_interval_s, b.servers.refresh_interval_s);
+  EXPECT_EQ(a.servers.query_timeout_ms, b.servers.query_timeout_ms);
+  EXPECT_EQ(a.servers.query_retries, b.servers.query_retries);
+  EXPECT_EQ(a.servers.offline_after_misses, b.servers.offline_after_misses);
+  EXPECT_EQ(a.servers.plugin_fresh_s, b.servers.plugin_fresh_s);
+  EXPECT_EQ(a.servers.history_hours, b.servers.history_hours);
+
   EXPECT_EQ(a.steam.openid_endpoint, b.steam.openid_endpoint);
   EXPECT_EQ(a.steam.realm, b.steam.realm);
   EXPECT_EQ(a.steam.return_url, b.steam.return_url);

@@ -129,6 +129,14 @@ void validate(const Config& config) {
     }
   }
 
+  const LiveServersConfig& live = config.servers;
+  check_range("servers.refresh_interval_s", live.refresh_interval_s, 1, 3600);
+  check_range("servers.query_timeout_ms", live.query_timeout_ms, 100, 30000);
+  check_range("servers.query_retries", live.query_retries, 0, 5);
+  check_range("servers.offline_after_misses", live.offline_after_misses, 1, 100);
+  check_range("servers.plugin_fresh_s", live.plugin_fresh_s, 1, 3600);
+  check_range("servers.history_hours", live.history_hours, 1, 24 * 31);
+
   check_not_negative("security.hsts_max_age_s", config.security.hsts_max_age_s);
   for (const std::string& origin : config.security.cors_origins) {
     if (origin == "null") {

@@ -23,6 +23,8 @@ class [[nodiscard]] Result {
   T&& value() && { assert(ok()); return std::get<T>(std::move(state_)); }
   const Error& error() const { assert(!ok()); return std::get<Error>(state_); }
 
+  T& operator*() & { return value(); }
+  const T& operator*() const& { return value(); }
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
 

@@ -1,5 +1,7 @@
 #include "support/test_app.hpp"
 
+#include "db/migrations.hpp"
+
 #include <spdlog/spdlog.h>
 
 #include <atomic>
@@ -59,6 +61,11 @@ TestApp::TestApp(TestAppOptions options) : web_root_(dir_.path() / "web") {
   config.server.web_root = web_root_.string();
   if (options.configure) options.configure(config);
   app::validate(config);
+  if (options.seed) {
+    db::Database database(database_.options());
+    db::migrate(database, db::embedded_migrations(database.engine()));
+    options.seed(database);
+  }
   app_ = std::make_unique<app::App>(std::move(config), std::move(options.extra_routes));
   app_->start();
 }

@@ -33,6 +33,7 @@ app::Config test_config(const std::filesystem::path& data_dir, const db::Options
 struct TestAppOptions {
   std::function<void(app::Config&)> configure;  // adjust the config before the App is built
   app::App::ExtraRoutes extra_routes;
+  std::function<void(db::Database&)> seed;  // rows to write (after migrations) before the App starts
 };
 
 class TestApp {

@@ -1,4 +1,17 @@
+import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 
+/**
+ * Answers every screen may ask for in passing (the header's announcement, the server list) so tests
+ * of other screens need not mention them; tests override them with `server.use`.
+ */
+export const defaultHandlers = [
+  http.get('/api/server/announcement', () => HttpResponse.json([])),
+  http.get('/api/servers', () => HttpResponse.json([])),
+  http.get('/api/servers/:id', () =>
+    HttpResponse.json({ error: 'SERVER_NOT_FOUND', message: 'Server not found', details: {} }, { status: 404 }),
+  ),
+]
+
 /** The fake backend for unit and integration tests; each test adds the handlers it needs. */
-export const server = setupServer()
+export const server = setupServer(...defaultHandlers)

@@ -1,5 +1,7 @@
 #include "features/content/routes.hpp"
 
+#include "http/api_error.hpp"
+
 #include <boost/json/serialize.hpp>
 
 #include <memory>
@@ -41,7 +43,7 @@ boost::json::value public_config_json(const PublicSettings& s) {
   };
 }
 
-void register_routes(http::RouteTable& routes, const PublicSettings& settings) {
+void register_routes(http::RouteTable& routes, const PublicSettings& settings, Announcements& announcements) {
   // The settings do not change while the process runs: serialise once.
   auto body = std::make_shared<const std::string>(boost::json::serialize(public_config_json(settings)));
   routes.add(http::Route{
@@ -55,6 +57,18 @@ void register_routes(http::RouteTable& routes, const PublicSettings& settings) {
         return response;
       },
       .summary = "Feature flags and public settings for the web client",
+  });
+  routes.get("/api/server/announcement", http::Access::public_access, [&announcements](http::Request& request) {
+    const std::string lang(request.query_param("lang").value_or("zh"));
+    if (!is_language(lang)) {
+      return http::error_response(core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED",
+                                                    "lang must be zh or en", {{"field", "lang"}}));
+    }
+    boost::json::array list;
+    if (auto a = announcements.get(lang)) {
+      list.push_back({{"text", a->text}, {"lang", a->lang}, {"updatedAt", a->updated_at}});
+    }
+    return http::json_response(list);
   });
 }
 

@@ -1,7 +1,8 @@
 #pragma once
-// Routes of the content feature: the remote configuration the web reads at start-up. The
-// announcement and the command list join this feature in their issues.
+// Routes of the content feature: the remote configuration the web reads at start-up and the header
+// announcement. The command list joins this feature in its issue.
 
+#include "features/content/announcements.hpp"
 #include "features/content/public_settings.hpp"
 #include "http/route.hpp"
 
@@ -12,6 +13,6 @@ namespace portal::content {
 // The body of GET /api/config; field names are the web's (camelCase).
 boost::json::value public_config_json(const PublicSettings& settings);
 
-void register_routes(http::RouteTable& routes, const PublicSettings& settings);
+void register_routes(http::RouteTable& routes, const PublicSettings& settings, Announcements& announcements);
 
 }  // namespace portal::content

@@ -12,12 +12,21 @@ interface CopyButtonProps {
   variant?: ButtonVariant
   size?: ButtonSize
   className?: string
+  /** Show only the icon; the label (and feedback) stay as the accessible name. */
+  iconOnly?: boolean
 }
 
 type CopyState = 'idle' | 'copied' | 'failed'
 
 /** Copies `text` to the clipboard and says so for 2 s. */
-export function CopyButton({ text, label, variant = 'secondary', size = 'sm', className }: CopyButtonProps) {
+export function CopyButton({
+  text,
+  label,
+  variant = 'secondary',
+  size = 'sm',
+  className,
+  iconOnly = false,
+}: CopyButtonProps) {
   const { t } = useTranslation('common')
   const [state, setState] = useState<CopyState>('idle')
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
@@ -39,9 +48,15 @@ export function CopyButton({ text, label, variant = 'secondary', size = 'sm', cl
   const feedback = state === 'copied' ? t('actions.copied') : state === 'failed' ? t('actions.copyFailed') : ''
   return (
     <>
-      <Button variant={variant} size={size} className={className} onClick={copy}>
+      <Button
+        variant={variant}
+        size={size}
+        className={className}
+        onClick={copy}
+        title={iconOnly ? feedback || label : undefined}
+      >
         {state === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-        {feedback || label}
+        {iconOnly ? <span className="sr-only">{feedback || label}</span> : feedback || label}
       </Button>
       <output className="sr-only">{feedback}</output>
     </>

@@ -1,13 +1,133 @@
-import { Server } from 'lucide-react'
+import { RefreshCw, Server, Zap } from 'lucide-react'
+import { useCallback, useDeferredValue, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '@/components/ui/coming-soon'
+import { Button } from '@/components/ui/button'
+import { LoadingOverlay } from '@/components/ui/loading-overlay'
 import { PageFrame } from '@/components/ui/page-frame'
+import { useAppConfig } from '@/lib/config/config-context'
+import { DESKTOP_MEDIA_QUERY } from '@/lib/constants'
+import { useMediaQuery } from '@/lib/use-media-query'
+import { useServerFilters, type FilterOptions } from '../hooks/use-server-filters'
+import { useFullServerList, useServerList } from '../hooks/use-server-list'
+import { filterServers } from '../model/filters'
+import { isKnownRegion, KNOWN_REGIONS } from '../model/regions'
+import type { ServerItem } from '../model/server-model'
+import { DEFAULT_SORT, nextSort, sortServers, type SortKey, type SortState } from '../model/sorting'
+import { PlayerPopup } from './player-popup'
+import { QuickJoinDialog } from './quick-join-dialog'
+import { ServerFiltersBar } from './server-filters-bar'
+import { ServerTable } from './server-table'
 
+const distinct = (values: string[]) => [...new Set(values.filter(Boolean))].sort((a, b) => a.localeCompare(b))
+/** Region codes in the order of KNOWN_REGIONS (China first), unknown codes after them. */
+const regionOrder = (codes: string[]) => {
+  const rank = (code: string) => (isKnownRegion(code) ? KNOWN_REGIONS.indexOf(code) : KNOWN_REGIONS.length)
+  return distinct(codes).sort((a, b) => rank(a) - rank(b))
+}
+
+/** The server list (spec 000 §2.7, §4.5): filters, sortable windowed table, player popup, quick join. */
 export function ServersPage() {
   const { t } = useTranslation('servers')
+  const { servers: serversConfig } = useAppConfig()
+  const desktop = useMediaQuery(DESKTOP_MEDIA_QUERY)
+
+  const full = useFullServerList()
+  const options = useMemo<FilterOptions | null>(
+    () => (full.servers ? { maps: distinct(full.servers.map((s) => s.map)), regions: regionOrder(full.servers.map((s) => s.region)) } : null),
+    [full.servers],
+  )
+  const { filters, update, reset, ready } = useServerFilters(options)
+  const { modes, maps, regions, hideFull, hideEmpty, hideOffline } = filters
+  const serverQuery = useMemo(() => ({ modes, maps, regions }), [modes, maps, regions])
+  const list = useServerList(serverQuery, ready || full.settled)
+
+  const search = useDeferredValue(filters.search)
+  const filtered = useMemo(
+    () => filterServers(list.servers, { search, modes, maps, regions, hideFull, hideEmpty, hideOffline }),
+    [list.servers, search, modes, maps, regions, hideFull, hideEmpty, hideOffline],
+  )
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT)
+  const rows = useMemo(() => sortServers(filtered, sort), [filtered, sort])
+  const onSort = useCallback((key: SortKey) => setSort((current) => nextSort(current, key)), [])
+
+  const [popup, setPopup] = useState<{ server: ServerItem; anchor: HTMLElement } | null>(null)
+  const closePopup = useCallback(() => setPopup(null), [])
+  const onShowPlayers = useCallback(
+    (server: ServerItem, anchor: HTMLElement) =>
+      setPopup((current) => (current?.server.id === server.id ? null : { server, anchor })),
+    [],
+  )
+  const [quickJoinOpen, setQuickJoinOpen] = useState(false)
+
+  const refreshLabel = list.refreshing
+    ? t('toolbar.refreshing')
+    : list.cooldown > 0
+      ? t('toolbar.refreshCountdown', { seconds: list.cooldown })
+      : t('toolbar.refresh')
+
   return (
-    <PageFrame title={t('title')} description={t('description')} icon={Server}>
-      <ComingSoon />
+    <PageFrame
+      title={t('title')}
+      description={t('description')}
+      icon={Server}
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            onClick={() => void list.refresh()}
+            disabled={list.refreshing || list.cooldown > 0}
+            aria-label={list.cooldown > 0 ? t('toolbar.refreshIn', { seconds: list.cooldown }) : undefined}
+            className="min-w-28 tabular-nums"
+          >
+            <RefreshCw aria-hidden="true" className={list.refreshing ? 'animate-spin' : undefined} />
+            {refreshLabel}
+          </Button>
+          {desktop && serversConfig.features.quickJoin && (
+            <Button onClick={() => setQuickJoinOpen(true)}>
+              <Zap aria-hidden="true" />
+              {t('toolbar.quickJoin')}
+            </Button>
+          )}
+        </div>
+      }
+    >
+      {serversConfig.features.filters && (
+        <ServerFiltersBar
+          filters={filters}
+          onChange={update}
+          onReset={reset}
+          maps={options?.maps ?? []}
+          regions={options?.regions ?? []}
+          desktop={desktop}
+        />
+      )}
+      <div className="flex flex-col gap-2">
+        <p className="px-1 text-xs text-zinc-500" aria-live="polite">
+          {t('table.count', { shown: rows.length, total: list.servers.length })}
+        </p>
+        <LoadingOverlay loading={list.loading} label={t('loading')}>
+          <ServerTable
+            rows={rows}
+            sort={sort}
+            onSort={onSort}
+            onShowPlayers={onShowPlayers}
+            popupId={popup?.server.id ?? null}
+            onScroll={closePopup}
+          />
+        </LoadingOverlay>
+      </div>
+      {popup && (
+        <PlayerPopup
+          key={popup.server.id}
+          server={popup.server}
+          anchor={popup.anchor}
+          onClose={closePopup}
+          showDetailsLink={serversConfig.features.details}
+        />
+      )}
+      {serversConfig.features.quickJoin && (
+        <QuickJoinDialog open={quickJoinOpen} onOpenChange={setQuickJoinOpen} servers={full.servers ?? []} />
+      )}
     </PageFrame>
   )
 }

@@ -1,0 +1,157 @@
+#include "features/servers/repository.hpp"
+
+#include "db/dialect.hpp"
+#include "db/row.hpp"
+
+namespace portal::servers {
+
+namespace {
+
+constexpr const char* kColumns =
+    "id, ip, port, name, name_display, category, region, ontop, star, enabled, rcon_password, plugin_key_hash, demo";
+
+GameServer from_row(const soci::row& row) {
+  GameServer s;
+  s.id = db::row_int64(row, 0);
+  s.ip = db::row_string(row, 1);
+  s.port = db::row_int(row, 2);
+  s.name = db::row_string(row, 3);
+  s.name_display = db::row_string(row, 4);
+  s.category = db::row_string(row, 5);
+  s.region = db::row_string(row, 6);
+  s.ontop = db::row_int(row, 7);
+  s.star = db::row_int(row, 8);
+  s.enabled = db::row_int(row, 9) != 0;
+  s.rcon_password = db::row_string(row, 10);
+  s.plugin_key_hash = db::row_string(row, 11);
+  s.demo = db::row_int(row, 12) != 0;
+  return s;
+}
+
+std::vector<GameServer> query_servers(soci::session& sql, const std::string& where) {
+  std::vector<GameServer> out;
+  soci::rowset<soci::row> rows =
+      (sql.prepare << "SELECT " << kColumns << " FROM game_servers " << where << " ORDER BY id");
+  for (const auto& row : rows) out.push_back(from_row(row));
+  return out;
+}
+
+}  // namespace
+
+std::vector<GameServer> Repository::list(bool enabled_only) const {
+  return database_.with_session(
+      [&](soci::session& sql) { return query_servers(sql, enabled_only ? "WHERE enabled = 1" : ""); });
+}
+
+std::optional<GameServer> Repository::find(std::int64_t id) const {
+  return database_.with_session([&](soci::session& sql) -> std::optional<GameServer> {
+    auto rows = query_servers(sql, "WHERE id = " + std::to_string(id));
+    if (rows.empty()) return std::nullopt;
+    return rows.front();
+  });
+}
+
+std::optional<GameServer> Repository::find_by_endpoint(const std::string& ip, int port) const {
+  return database_.with_session([&](soci::session& sql) -> std::optional<GameServer> {
+    long long id = 0;
+    soci::indicator found = soci::i_null;
+    sql << "SELECT id FROM game_servers WHERE ip = :ip AND port = :port", soci::use(ip), soci::use(port),
+        soci::into(id, found);
+    if (!sql.got_data() || found != soci::i_ok) return std::nullopt;
+    return query_servers(sql, "WHERE id = " + std::to_string(id)).front();
+  });
+}
+
+std::int64_t Repository::insert(const GameServer& s) {
+  return database_.with_session([&](soci::session& sql) {
+    long long id = 0;
+    const int enabled = s.enabled ? 1 : 0;
+    const int demo = s.demo ? 1 : 0;
+    sql << "INSERT INTO game_servers (ip, port, name, name_display, category, region, ontop, star, enabled, "
+           "rcon_password, plugin_key_hash, demo) VALUES (:ip, :port, :name, :name_display, :category, :region, "
+           ":ontop, :star, :enabled, :rcon_password, :plugin_key_hash, :demo) RETURNING id",
+        soci::use(s.ip), soci::use(s.port), soci::use(s.name), soci::use(s.name_display), soci::use(s.category),
+        soci::use(s.region), soci::use(s.ontop), soci::use(s.star), soci::use(enabled), soci::use(s.rcon_password),
+        soci::use(s.plugin_key_hash), soci::use(demo), soci::into(id);
+    return static_cast<std::int64_t>(id);
+  });
+}
+
+void Repository::update(const GameServer& s) {
+  database_.with_session([&](soci::session& sql) {
+    const int enabled = s.enabled ? 1 : 0;
+    const long long id = s.id;
+    sql << "UPDATE game_servers SET ip = :ip, port = :port, name = :name, name_display = :name_display, "
+           "category = :category, region = :region, ontop = :ontop, star = :star, enabled = :enabled, "
+           "rcon_password = :rcon_password, updated_at = " +
+               std::string(db::dialect::now_utc_sql(database_.engine())) + " WHERE id = :id",
+        soci::use(s.ip), soci::use(s.port), soci::use(s.name), soci::use(s.name_display), soci::use(s.category),
+        soci::use(s.region), soci::use(s.ontop), soci::use(s.star), soci::use(enabled), soci::use(s.rcon_password),
+        soci::use(id);
+  });
+}
+
+bool Repository::remove(std::int64_t id) {
+  return database_.with_session([&](soci::session& sql) {
+    const long long key = id;
+    soci::statement st = (sql.prepare << "DELETE FROM game_servers WHERE id = :id", soci::use(key));
+    st.execute(true);
+    return st.get_affected_rows() > 0;
+  });
+}
+
+void Repository::set_plugin_key_hash(std::int64_t id, const std::string& hash) {
+  database_.with_session([&](soci::session& sql) {
+    const long long key = id;
+    sql << "UPDATE game_servers SET plugin_key_hash = :hash WHERE id = :id", soci::use(hash), soci::use(key);
+  });
+}
+
+void Repository::remove_demo_servers() {
+  database_.with_session([](soci::session& sql) { sql << "DELETE FROM game_servers WHERE demo = 1"; });
+}
+
+void Repository::record_samples(std::int64_t bucket_start, const std::vector<std::pair<std::int64_t, int>>& counts) {
+  if (counts.empty()) return;
+  database_.with_session([&](soci::session& sql) {
+    soci::transaction tx(sql);
+    long long server_id = 0;
+    long long bucket = bucket_start;
+    int players = 0;
+    soci::statement st =
+        (sql.prepare << "INSERT INTO server_player_samples (server_id, bucket_start, players) "
+                        "VALUES (:server_id, :bucket, :players) ON CONFLICT (server_id, bucket_start) DO UPDATE SET "
+                        "players = CASE WHEN excluded.players > server_player_samples.players "
+                        "THEN excluded.players ELSE server_player_samples.players END",
+         soci::use(server_id), soci::use(bucket), soci::use(players));
+    for (const auto& [id, count] : counts) {
+      server_id = id;
+      players = count;
+      st.execute(true);
+    }
+    tx.commit();
+  });
+}
+
+std::vector<PlayerSample> Repository::samples_since(std::int64_t server_id, std::int64_t since) const {
+  return database_.with_session([&](soci::session& sql) {
+    std::vector<PlayerSample> out;
+    const long long id = server_id;
+    const long long from = since;
+    soci::rowset<soci::row> rows =
+        (sql.prepare << "SELECT bucket_start, players FROM server_player_samples WHERE server_id = :id AND "
+                        "bucket_start >= :since ORDER BY bucket_start",
+         soci::use(id), soci::use(from));
+    for (const auto& row : rows) out.push_back({db::row_int64(row, 0), db::row_int(row, 1)});
+    return out;
+  });
+}
+
+void Repository::prune_samples_before(std::int64_t before) {
+  database_.with_session([&](soci::session& sql) {
+    const long long limit = before;
+    sql << "DELETE FROM server_player_samples WHERE bucket_start < :before", soci::use(limit);
+  });
+}
+
+}  // namespace portal::servers

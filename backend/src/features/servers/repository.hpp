@@ -1,0 +1,43 @@
+#pragma once
+// SQL of the servers feature: the game servers, their player-count samples. Runs on worker threads.
+
+#include "db/database.hpp"
+#include "features/servers/game_server.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace portal::servers {
+
+struct PlayerSample {
+  std::int64_t bucket_start = 0;  // unix seconds
+  int players = 0;
+};
+
+class Repository {
+ public:
+  explicit Repository(db::Database& database) : database_(database) {}
+
+  std::vector<GameServer> list(bool enabled_only) const;
+  std::optional<GameServer> find(std::int64_t id) const;
+  std::optional<GameServer> find_by_endpoint(const std::string& ip, int port) const;
+  // Returns the new id; throws on a duplicate ip:port (callers check first for a clear message).
+  std::int64_t insert(const GameServer& server);
+  void update(const GameServer& server);
+  bool remove(std::int64_t id);
+  void set_plugin_key_hash(std::int64_t id, const std::string& hash);
+  // Demo mode replaces its seeded servers at every start (their simulated ports change).
+  void remove_demo_servers();
+
+  // Keeps the highest count per (server, bucket).
+  void record_samples(std::int64_t bucket_start, const std::vector<std::pair<std::int64_t, int>>& counts);
+  std::vector<PlayerSample> samples_since(std::int64_t server_id, std::int64_t since) const;
+  void prune_samples_before(std::int64_t before);
+
+ private:
+  db::Database& database_;
+};
+
+}  // namespace portal::servers

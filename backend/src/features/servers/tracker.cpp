@@ -1,0 +1,80 @@
+#include "features/servers/tracker.hpp"
+
+namespace portal::servers {
+
+std::shared_ptr<const Snapshot> Tracker::apply_cycle(const std::vector<GameServer>& servers,
+                                                     const std::vector<LiveReading>& readings,
+                                                     Clock::time_point now) {
+  std::lock_guard lock(mutex_);
+  std::map<std::int64_t, State> next;
+  for (std::size_t i = 0; i < servers.size(); ++i) {
+    State state = states_.count(servers[i].id) ? states_[servers[i].id] : State{};
+    if (i < readings.size() && readings[i].answered) {
+      // A2S_PLAYER may fail while INFO answered: keep the previous names rather than showing none.
+      LiveReading reading = readings[i];
+      if (!reading.has_player_list && state.last.has_player_list) {
+        reading.has_player_list = true;
+        reading.player_list = state.last.player_list;
+      }
+      state.last = std::move(reading);
+      state.misses = 0;
+      state.ever_answered = true;
+    } else {
+      ++state.misses;
+    }
+    next.emplace(servers[i].id, std::move(state));
+  }
+  servers_ = servers;
+  states_ = std::move(next);
+  return rebuild(now);
+}
+
+std::shared_ptr<const Snapshot> Tracker::apply_push(std::int64_t server_id, PluginPush push, Clock::time_point now) {
+  std::lock_guard lock(mutex_);
+  State& state = states_[server_id];
+  state.push = std::move(push);
+  state.push_at = now;
+  return rebuild(now);
+}
+
+ServerView Tracker::view_of(const GameServer& server, const State& state, Clock::time_point now) const {
+  ServerView view;
+  view.id = server.id;
+  view.ip = server.ip;
+  view.port = server.port;
+  view.name = server.name;
+  view.name_display = server.name_display;
+  view.category = server.category;
+  view.region = server.region;
+  view.ontop = server.ontop;
+  view.star = server.star;
+  if (state.push && now - state.push_at <= options_.plugin_fresh) {
+    view.open = true;
+    view.map = state.push->map;
+    view.players = static_cast<int>(state.push->players.size());
+    view.max_players = state.push->max_players;
+    view.player_list = state.push->players;
+    return view;
+  }
+  view.open = state.ever_answered && state.misses < options_.offline_after_misses;
+  if (state.ever_answered) {
+    view.map = state.last.map;
+    view.max_players = state.last.max_players;
+    // Players on a server that stopped answering are not playing there any more.
+    view.players = view.open ? state.last.players : 0;
+    if (view.open) view.player_list = state.last.player_list;
+  }
+  return view;
+}
+
+std::shared_ptr<const Snapshot> Tracker::rebuild(Clock::time_point now) const {
+  std::vector<ServerView> views;
+  views.reserve(servers_.size());
+  for (const auto& server : servers_) {
+    auto it = states_.find(server.id);
+    views.push_back(view_of(server, it == states_.end() ? State{} : it->second, now));
+  }
+  return make_snapshot(std::move(views));
+}
+
+}  // namespace portal::servers

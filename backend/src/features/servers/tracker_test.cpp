@@ -1,0 +1,144 @@
+#include "features/servers/tracker.hpp"
+
+#include <boost/json/parse.hpp>
+#include <gtest/gtest.h>
+
+namespace portal::servers {
+namespace {
+
+using namespace std::chrono_literals;
+
+GameServer server(std::int64_t id) {
+  GameServer s;
+  s.id = id;
+  s.ip = "127.0.0.1";
+  s.port = 27000 + static_cast<int>(id);
+  s.name = "server " + std::to_string(id);
+  s.category = "deathmatch";
+  s.region = "ap-shanghai";
+  return s;
+}
+
+LiveReading answered(int players, int max_players, std::string map = "de_dust2") {
+  LiveReading r;
+  r.answered = true;
+  r.players = players;
+  r.max_players = max_players;
+  r.map = std::move(map);
+  r.has_player_list = true;
+  r.player_list = {{"alice", 61}};
+  return r;
+}
+
+class TrackerTest : public ::testing::Test {
+ protected:
+  Tracker tracker{{.offline_after_misses = 3, .plugin_fresh = 30s}};
+  Tracker::Clock::time_point t0 = Tracker::Clock::now();
+};
+
+TEST_F(TrackerTest, AnsweringServerIsOpenWithItsData) {
+  auto snap = tracker.apply_cycle({server(1)}, {answered(5, 16)}, t0);
+  ASSERT_EQ(snap->servers.size(), 1u);
+  const auto& v = snap->servers[0];
+  EXPECT_TRUE(v.open);
+  EXPECT_EQ(v.players, 5);
+  EXPECT_EQ(v.max_players, 16);
+  EXPECT_EQ(v.map, "de_dust2");
+  EXPECT_EQ(v.player_list.size(), 1u);
+}
+
+TEST_F(TrackerTest, NeverAnsweredServerIsClosed) {
+  auto snap = tracker.apply_cycle({server(1)}, {LiveReading{}}, t0);
+  EXPECT_FALSE(snap->servers[0].open);
+  EXPECT_EQ(snap->servers[0].players, 0);
+}
+
+TEST_F(TrackerTest, OfflineOnlyAfterTheConfiguredMissesAndBackOnItsOwn) {
+  tracker.apply_cycle({server(1)}, {answered(5, 16)}, t0);
+  auto snap = tracker.apply_cycle({server(1)}, {LiveReading{}}, t0 + 10s);
+  EXPECT_TRUE(snap->servers[0].open) << "one miss keeps the last data";
+  EXPECT_EQ(snap->servers[0].players, 5);
+  snap = tracker.apply_cycle({server(1)}, {LiveReading{}}, t0 + 20s);
+  EXPECT_TRUE(snap->servers[0].open);
+  snap = tracker.apply_cycle({server(1)}, {LiveReading{}}, t0 + 30s);
+  EXPECT_FALSE(snap->servers[0].open) << "three misses";
+  EXPECT_EQ(snap->servers[0].players, 0);
+  EXPECT_EQ(snap->servers[0].map, "de_dust2") << "the last known map stays";
+  snap = tracker.apply_cycle({server(1)}, {answered(2, 16)}, t0 + 40s);
+  EXPECT_TRUE(snap->servers[0].open);
+  EXPECT_EQ(snap->servers[0].players, 2);
+}
+
+TEST_F(TrackerTest, MissingPlayerListKeepsThePreviousNames) {
+  tracker.apply_cycle({server(1)}, {answered(5, 16)}, t0);
+  LiveReading info_only = answered(6, 16);
+  info_only.has_player_list = false;
+  info_only.player_list.clear();
+  auto snap = tracker.apply_cycle({server(1)}, {info_only}, t0 + 10s);
+  EXPECT_EQ(snap->servers[0].players, 6);
+  ASSERT_EQ(snap->servers[0].player_list.size(), 1u);
+  EXPECT_EQ(snap->servers[0].player_list[0].name, "alice");
+}
+
+TEST_F(TrackerTest, FreshPluginPushWinsThenExpires) {
+  tracker.apply_cycle({server(1)}, {answered(5, 16)}, t0);
+  auto snap = tracker.apply_push(1, {.map = "de_nuke", .max_players = 20, .players = {{"bob", 5}, {"eve", 9}}}, t0);
+  EXPECT_EQ(snap->servers[0].map, "de_nuke");
+  EXPECT_EQ(snap->servers[0].players, 2);
+  EXPECT_EQ(snap->servers[0].player_list[1].name, "eve");
+  snap = tracker.apply_cycle({server(1)}, {answered(5, 16)}, t0 + 31s);
+  EXPECT_EQ(snap->servers[0].map, "de_dust2") << "a stale push gives way to A2S";
+}
+
+TEST_F(TrackerTest, RemovedServersDisappearAndOrderFollowsTheList) {
+  tracker.apply_cycle({server(1), server(2)}, {answered(1, 10), answered(2, 10)}, t0);
+  auto snap = tracker.apply_cycle({server(2)}, {answered(3, 10)}, t0 + 10s);
+  ASSERT_EQ(snap->servers.size(), 1u);
+  EXPECT_EQ(snap->servers[0].id, 2);
+}
+
+TEST(Snapshot, ItemHasExactlyTheSpecFields) {
+  ServerView v;
+  v.ip = "10.0.0.1";
+  v.port = 27015;
+  v.name = "DM #1";
+  v.category = "deathmatch";
+  v.region = "ap-shanghai";
+  v.open = true;
+  v.players = 7;
+  v.max_players = 16;
+  v.map = "de_mirage";
+  v.ontop = 2;
+  auto snap = make_snapshot({v});
+  const auto items = boost::json::parse(*snap->json).as_array();
+  ASSERT_EQ(items.size(), 1u);
+  const auto& item = items[0].as_object();
+  EXPECT_EQ(item.size(), 12u);
+  EXPECT_EQ(item.at("players").as_string(), "7/16");
+  EXPECT_EQ(item.at("players_max").as_int64(), 16);
+  EXPECT_EQ(item.at("open").as_int64(), 1);
+  EXPECT_EQ(item.at("ontop").as_int64(), 2);
+  EXPECT_EQ(item.at("name_display").as_string(), "");
+  EXPECT_FALSE(snap->etag.empty());
+  EXPECT_NE(make_snapshot({})->etag, snap->etag);
+}
+
+TEST(GameServerRules, Validation) {
+  GameServer s = server(1);
+  EXPECT_FALSE(validate(s).has_value());
+  s.category = "surf";
+  ASSERT_TRUE(validate(s).has_value());
+  EXPECT_EQ(validate(s)->details.at("field").as_string(), "category");
+  s = server(1);
+  s.ip = "not-an-ip";
+  EXPECT_EQ(validate(s)->details.at("field").as_string(), "ip");
+  s = server(1);
+  s.region = "mars";
+  EXPECT_EQ(validate(s)->details.at("field").as_string(), "region");
+  s = server(1);
+  s.port = 70000;
+  EXPECT_EQ(validate(s)->details.at("field").as_string(), "port");
+}
+
+}  // namespace
+}  // namespace portal::servers

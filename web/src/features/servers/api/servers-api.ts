@@ -1,0 +1,72 @@
+// The server calls, all through the one API client.
+import { apiClient } from '@/lib/api-client'
+import { toServerItem, type ServerItem } from '../model/server-model'
+import {
+  serverDetailsSchema,
+  serverInfoSchema,
+  serverListSchema,
+  vipStatusSchema,
+  type HistoryPoint,
+  type ServerInfo,
+} from './server-schemas'
+
+export interface ServerQuery {
+  modes: readonly string[]
+  maps: readonly string[]
+  regions: readonly string[]
+}
+
+const list = (values: readonly string[]) => (values.length > 0 ? values.join(',') : undefined)
+
+/** GET /api/servers, optionally narrowed server-side by modes, maps and regions. */
+export async function fetchServers(query?: ServerQuery, signal?: AbortSignal): Promise<ServerItem[]> {
+  const items = await apiClient.get('/api/servers', {
+    query: query && { modes: list(query.modes), maps: list(query.maps), regions: list(query.regions) },
+    schema: serverListSchema,
+    token: 'none',
+    signal,
+  })
+  return items.map(toServerItem)
+}
+
+export function fetchServerInfo(ip: string, port: number, signal?: AbortSignal): Promise<ServerInfo> {
+  return apiClient.get('/api/server/info', { query: { ip, port }, schema: serverInfoSchema, token: 'none', signal })
+}
+
+export interface ServerDetails {
+  server: ServerItem
+  history: HistoryPoint[]
+}
+
+/** GET /api/servers/{ip}:{port} (the id URL-encoded). */
+export async function fetchServerDetails(id: string, signal?: AbortSignal): Promise<ServerDetails> {
+  const data = await apiClient.get(`/api/servers/${encodeURIComponent(id)}`, {
+    schema: serverDetailsSchema,
+    token: 'none',
+    signal,
+  })
+  return { server: toServerItem(data.server), history: data.history }
+}
+
+/** The VIP status type of a platform account; any failure reads as 'none' (spec 000 §8). */
+export async function fetchVipType(steamId: string, signal?: AbortSignal): Promise<string> {
+  try {
+    const status = await apiClient.get(`/api/auth/vip-status/${encodeURIComponent(steamId)}`, {
+      schema: vipStatusSchema,
+      signal,
+    })
+    return status.type || 'none'
+  } catch {
+    return 'none'
+  }
+}
+
+export const serverKeys = {
+  all: ['servers'] as const,
+  list: (query: ServerQuery) => ['servers', 'list', query] as const,
+  full: ['servers', 'full'] as const,
+  info: (id: string) => ['servers', 'info', id] as const,
+  infoAll: ['servers', 'info'] as const,
+  details: (id: string) => ['servers', 'details', id] as const,
+  vip: (steamId: string) => ['servers', 'vip', steamId] as const,
+}

@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import { STORAGE_KEYS } from '@/lib/storage'
+import { server } from '@/testing/msw-server'
+import { renderApp } from '@/testing/render-app'
+import { serverJson } from '../testing/server-fixtures'
+
+const list = [
+  serverJson({ ip: '1.1.1.1', name: 'DM roomy', players: '2/10', category: 'deathmatch' }),
+  serverJson({ ip: '2.2.2.2', name: 'DM four left', players: '8/12', players_max: 12, category: 'pistol dm' }),
+  serverJson({ ip: '3.3.3.3', name: 'DM one left', players: '9/10', category: 'deathmatch' }),
+  serverJson({ ip: '4.4.4.4', name: 'Retakes full', players: '9/10', category: 'retakes' }),
+  serverJson({ ip: '5.5.5.5', name: 'Duel offline', players: '0/2', players_max: 2, category: 'solo 1v1', open: 0 }),
+]
+
+function serve({ vip }: { vip?: 'vip' | 'none' | 'error' } = {}) {
+  const vipCalls: string[] = []
+  server.use(
+    http.get('/api/servers', () => HttpResponse.json(list)),
+    http.get('/api/auth/vip-status/:steamId', ({ params }) => {
+      vipCalls.push(String(params.steamId))
+      return vip === 'error'
+        ? HttpResponse.json({ error: 'INTERNAL_ERROR' }, { status: 500 })
+        : HttpResponse.json({ type: vip ?? 'none', expireDate: null })
+    }),
+  )
+  return vipCalls
+}
+
+function storeUser(id?: number) {
+  localStorage.setItem(
+    STORAGE_KEYS.user,
+    JSON.stringify({ ...(id === undefined ? {} : { id }), steamId: '76561198000000001', username: 'alice' }),
+  )
+}
+
+async function openQuickJoin() {
+  const rendered = await renderApp('/servers')
+  await screen.findByRole('button', { name: '查看 DM roomy 的在线玩家' })
+  await rendered.user.click(screen.getByRole('button', { name: '快速加入' }))
+  return { ...rendered, dialog: await screen.findByRole('dialog', { name: '快速加入' }) }
+}
+
+describe('quick join', () => {
+  it('disables categories without servers', async () => {
+    serve()
+    const { dialog } = await openQuickJoin()
+    expect(within(dialog).getByRole('button', { name: /死亡竞赛/ })).toBeEnabled()
+    expect(within(dialog).getByRole('button', { name: /回防/ })).toBeEnabled()
+    expect(within(dialog).getByRole('button', { name: /1v1 单挑/ })).toBeEnabled()
+    expect(within(dialog).getByRole('button', { name: /公共服务器/ })).toBeDisabled()
+    expect(within(dialog).getByText('需要至少 4 个空位')).toBeInTheDocument()
+  })
+
+  it('waits 500 ms, then offers the server with the fewest sufficient free slots (4 for non-members)', async () => {
+    const vipCalls = serve()
+    const { user, dialog } = await openQuickJoin()
+    const start = Date.now()
+    await user.click(within(dialog).getByRole('button', { name: /死亡竞赛/ }))
+    expect(within(dialog).getByText('正在为你寻找服务器…')).toBeInTheDocument()
+    const found = await within(dialog).findByRole('region', { name: '为你找到了一台服务器' }, { timeout: 2000 })
+    expect(Date.now() - start).toBeGreaterThanOrEqual(450)
+    expect(found).toHaveTextContent('DM four left')
+    expect(within(found).getByRole('link', { name: '加入游戏' })).toHaveAttribute('href', 'steam://connect/2.2.2.2:27015')
+    await user.click(within(found).getByRole('button', { name: '复制连接命令' }))
+    await expect(navigator.clipboard.readText()).resolves.toBe('connect 2.2.2.2:27015')
+    // No stored user: the VIP status is not asked for.
+    expect(vipCalls).toEqual([])
+
+    await user.click(within(dialog).getByRole('button', { name: '返回选择' }))
+    expect(within(dialog).getByRole('button', { name: /死亡竞赛/ })).toBeInTheDocument()
+  })
+
+  it('a member (VIP status type not none) needs one free slot', async () => {
+    storeUser(7)
+    const vipCalls = serve({ vip: 'vip' })
+    const { user, dialog } = await openQuickJoin()
+    await waitFor(() => expect(within(dialog).getByText('需要至少 1 个空位')).toBeInTheDocument())
+    expect(vipCalls).toEqual(['76561198000000001'])
+    await user.click(within(dialog).getByRole('button', { name: /死亡竞赛/ }))
+    expect(await within(dialog).findByRole('region', {}, { timeout: 2000 })).toHaveTextContent('DM one left')
+  })
+
+  it('treats a VIP status failure as none', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    storeUser(7)
+    const vipCalls = serve({ vip: 'error' })
+    const { user, dialog } = await openQuickJoin()
+    await waitFor(() => expect(vipCalls.length).toBeGreaterThan(0))
+    expect(within(dialog).getByText('需要至少 4 个空位')).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: /死亡竞赛/ }))
+    expect(await within(dialog).findByRole('region', {}, { timeout: 2000 })).toHaveTextContent('DM four left')
+    error.mockRestore()
+  })
+
+  it('skips the VIP lookup for a stored user without an id', async () => {
+    storeUser()
+    const vipCalls = serve({ vip: 'vip' })
+    const { dialog } = await openQuickJoin()
+    expect(within(dialog).getByText('需要至少 4 个空位')).toBeInTheDocument()
+    expect(vipCalls).toEqual([])
+  })
+
+  it('reports no servers available and server offline; closing resets', async () => {
+    serve()
+    const { user, dialog } = await openQuickJoin()
+    await user.click(within(dialog).getByRole('button', { name: /回防/ }))
+    expect(await within(dialog).findByRole('alert', {}, { timeout: 2000 })).toHaveTextContent('没有可用的服务器')
+    await user.click(within(dialog).getByRole('button', { name: '返回选择' }))
+    await user.click(within(dialog).getByRole('button', { name: /1v1 单挑/ }))
+    expect(await within(dialog).findByRole('alert', {}, { timeout: 2000 })).toHaveTextContent('服务器离线')
+
+    await user.keyboard('{Escape}')
+    await user.click(screen.getByRole('button', { name: '快速加入' }))
+    const reopened = await screen.findByRole('dialog', { name: '快速加入' })
+    expect(within(reopened).getByRole('button', { name: /死亡竞赛/ })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { configWith } from '@/testing/fixtures'
+import { server } from '@/testing/msw-server'
+import { renderApp } from '@/testing/render-app'
+import { serverJson } from '../testing/server-fixtures'
+
+const start = 1763700000
+const history = Array.from({ length: 288 }, (_, i) => ({ t: start + i * 300, players: i === 100 ? 14 : i % 2 ? 6 : 4 }))
+
+function serveDetails() {
+  const ids: string[] = []
+  server.use(
+    http.get('/api/servers/:id', ({ params }) => {
+      ids.push(String(params.id))
+      if (params.id !== '1.2.3.4:27015') {
+        return HttpResponse.json({ error: 'SERVER_NOT_FOUND', message: 'no such server' }, { status: 404 })
+      }
+      return HttpResponse.json({
+        server: serverJson({ ip: '1.2.3.4', name: 'Alpha DM', players: '5/16', players_max: 16, region: 'ap-tokyo', map: 'de_nuke' }),
+        history: [...history.slice(0, -1), { t: start + 287 * 300, players: 5 }],
+      })
+    }),
+  )
+  return ids
+}
+
+describe('server details page', () => {
+  it('shows the live server, the join and copy buttons, the 24 h chart and links', async () => {
+    const ids = serveDetails()
+    const { user } = await renderApp('/servers/details/1.2.3.4%3A27015?from=qq')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alpha DM' })).toBeInTheDocument()
+    expect(ids).toEqual(['1.2.3.4:27015'])
+    expect(screen.getByText('5/16')).toBeInTheDocument()
+    expect(screen.getByText('东京')).toBeInTheDocument()
+    expect(screen.getByText('de_nuke')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: '连接' })).toHaveAttribute('href', 'steam://connect/1.2.3.4:27015')
+    const chart = screen.getByRole('img', { name: /过去 24 小时在线人数/ })
+    expect(chart).toHaveAccessibleName('过去 24 小时在线人数：峰值 14 人，平均 5 人，当前 5 人')
+    expect(screen.getByRole('table', { name: '每小时在线人数峰值' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: '返回服务器列表' })).toHaveAttribute('href', '/servers?from=qq')
+
+    await user.click(screen.getByRole('link', { name: '查看服务器规则' }))
+    expect(await screen.findByRole('heading', { level: 1, name: '服务器规则' })).toBeInTheDocument()
+    const rules = screen.getByRole('list', { name: '服务器规则列表' })
+    expect(within(rules).getAllByRole('listitem')).toHaveLength(8)
+    expect(rules).toHaveTextContent('禁止作弊')
+    expect(rules).toHaveTextContent('公屏使用英文')
+    expect(screen.getByRole('link', { name: '返回服务器详情' })).toHaveAttribute(
+      'href',
+      '/servers/details/1.2.3.4%3A27015?from=qq',
+    )
+  })
+
+  it('says so when the server does not exist', async () => {
+    serveDetails()
+    await renderApp('/servers/details/9.9.9.9%3A1')
+    expect(await screen.findByText('服务器不存在或已下线')).toBeInTheDocument()
+  })
+
+  it('hides the rules link when the rules flag is off', async () => {
+    serveDetails()
+    await renderApp('/servers/details/1.2.3.4%3A27015', { config: configWith({ servers: { features: { rules: false } } }) })
+    await screen.findByRole('heading', { level: 1, name: 'Alpha DM' })
+    expect(screen.queryByRole('link', { name: '查看服务器规则' })).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,199 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import { configWith } from '@/testing/fixtures'
+import { server } from '@/testing/msw-server'
+import { renderApp } from '@/testing/render-app'
+import { serverJson } from '../testing/server-fixtures'
+
+/** Serves `list` at GET /api/servers and records each request's query. */
+function serveServers(list: Record<string, unknown>[]) {
+  const calls: URLSearchParams[] = []
+  server.use(
+    http.get('/api/servers', ({ request }) => {
+      calls.push(new URL(request.url).searchParams)
+      return HttpResponse.json(list)
+    }),
+  )
+  return calls
+}
+
+/** Display names of the rendered rows, top to bottom. */
+function shownNames(): string[] {
+  return screen
+    .queryAllByRole('button', { name: /^查看 .* 的在线玩家$/ })
+    .map((button) => /^查看 (.*) 的在线玩家$/.exec(button.getAttribute('aria-label') ?? '')?.[1] ?? '')
+}
+
+const sample = () => [
+  serverJson({ ip: '1.1.1.1', name: 'Busy DM', players: '9/12', players_max: 12, category: 'deathmatch', map: 'de_dust2' }),
+  serverJson({ ip: '2.2.2.2', name: 'raw name', name_display: 'Retake 上海', players: '3/10', category: 'retakes', map: 'de_mirage' }),
+  serverJson({ ip: '3.3.3.3', name: 'Empty public', players: '0/10', category: 'public', region: 'eu-frankfurt', map: 'de_inferno' }),
+  serverJson({ ip: '4.4.4.4', name: 'Full DM', players: '10/10', category: 'deathmatch' }),
+  serverJson({ ip: '5.5.5.5', name: 'Dead 1v1', players: '0/2', players_max: 2, category: 'solo 1v1', open: '0' }),
+  serverJson({ ip: '6.6.6.6', name: 'Pinned', players: '1/10', ontop: 2, map: 'de_nuke' }),
+]
+
+async function loaded() {
+  await waitFor(() => expect(shownNames().length).toBeGreaterThan(0))
+  await waitFor(() => expect(screen.getByRole('table').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'false'))
+}
+
+describe('server list', () => {
+  it('shows the defaults: full and offline hidden, pinned first, then players descending', async () => {
+    serveServers(sample())
+    await renderApp('/servers')
+    await loaded()
+    expect(shownNames()).toEqual(['Pinned', 'Busy DM', 'Retake 上海', 'Empty public'])
+    const pinnedRow = screen.getByRole('button', { name: '查看 Pinned 的在线玩家' }).closest('tr')!
+    expect(within(pinnedRow).getByText('置顶服务器')).toBeInTheDocument()
+    const row = screen.getByRole('button', { name: '查看 Empty public 的在线玩家' }).closest('tr')!
+    expect(within(row).getByText('法兰克福')).toBeInTheDocument()
+    expect(within(row).getByText('在线')).toBeInTheDocument()
+    expect(within(row).getByRole('link', { name: '加入 Empty public' })).toHaveAttribute('href', 'steam://connect/3.3.3.3:27015')
+    expect(screen.getByText('显示 4 / 6 台服务器')).toBeInTheDocument()
+  })
+
+  it('disables joining an offline server with the serverOffline tooltip', async () => {
+    serveServers(sample())
+    const { user } = await renderApp('/servers?hide_offline=false')
+    await loaded()
+    const join = screen.getByRole('button', { name: '加入 Dead 1v1' })
+    expect(join).toHaveAttribute('aria-disabled', 'true')
+    await user.hover(join)
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('服务器离线，暂时无法加入')
+  })
+
+  it('copies the connect command from a row', async () => {
+    serveServers(sample())
+    const { user } = await renderApp('/servers')
+    await loaded()
+    const row = screen.getByRole('button', { name: '查看 Busy DM 的在线玩家' }).closest('tr')!
+    await user.click(within(row).getByRole('button', { name: '复制连接命令' }))
+    await expect(navigator.clipboard.readText()).resolves.toBe('connect 1.1.1.1:27015')
+    expect(within(row).getByRole('button', { name: '已复制' })).toBeInTheDocument()
+  })
+
+  it('mirrors the filters to the query string with replace and applies them', async () => {
+    serveServers(sample())
+    const { user, location, router } = await renderApp('/servers?from=qq')
+    await loaded()
+
+    await user.click(screen.getByRole('switch', { name: '隐藏满员' }))
+    await user.click(screen.getByRole('switch', { name: '隐藏空服' }))
+    await user.click(screen.getByRole('switch', { name: '隐藏离线' }))
+    await user.type(screen.getByRole('searchbox', { name: '搜索服务器' }), '  dm ')
+    await waitFor(() => expect(shownNames()).toEqual(['Full DM', 'Busy DM']))
+    const params = new URLSearchParams(location().search)
+    expect(Object.fromEntries(params)).toEqual({ from: 'qq', hide_full: 'false', hide_empty: 'true', hide_offline: 'false', s: 'dm' })
+    expect(router.state.historyAction).toBe('REPLACE')
+
+    await user.click(screen.getByRole('button', { name: '清除搜索' }))
+    await user.click(screen.getByRole('button', { name: '重置筛选' }))
+    await waitFor(() => expect(location().search).toBe('?from=qq'))
+    expect(shownNames()).toEqual(['Pinned', 'Busy DM', 'Retake 上海', 'Empty public'])
+  })
+
+  it('filters by mode pills server-side and client-side', async () => {
+    const calls = serveServers(sample())
+    const { user, location } = await renderApp('/servers')
+    await loaded()
+    await user.click(screen.getByRole('button', { name: '回防' }))
+    await waitFor(() => expect(shownNames()).toEqual(['Retake 上海']))
+    expect(location().search).toBe('?modes=retakes')
+    await waitFor(() => expect(calls.some((query) => query.get('modes') === 'retakes')).toBe(true))
+    expect(screen.getByRole('button', { name: '回防' })).toHaveAttribute('aria-pressed', 'true')
+  })
+
+  it('reads the query string back, dropping unknown values and an unsafe search', async () => {
+    const calls = serveServers(sample())
+    const { location } = await renderApp(
+      '/servers?modes=retakes,bogus&maps=de_mirage,de_nowhere&regions=mars-1&s=%5Bbad%5D&hide_full=false',
+    )
+    await loaded()
+    expect(shownNames()).toEqual(['Retake 上海'])
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({
+        modes: 'retakes',
+        maps: 'de_mirage',
+        hide_full: 'false',
+      }),
+    )
+    expect(screen.getByRole('searchbox', { name: '搜索服务器' })).toHaveValue('')
+    expect(screen.getByRole('switch', { name: '隐藏满员' })).not.toBeChecked()
+    // The filtered call only ever carries known values.
+    const filtered = calls.filter((query) => query.has('maps'))
+    expect(filtered.length).toBeGreaterThan(0)
+    for (const query of filtered) expect(query.get('maps')).toBe('de_mirage')
+  })
+
+  it('sorts by the headers: ascending, descending, none; pinned stay first', async () => {
+    serveServers(sample())
+    const { user } = await renderApp('/servers')
+    await loaded()
+    const nameHeader = screen.getByRole('columnheader', { name: /服务器名称/ })
+    const playersHeader = screen.getByRole('columnheader', { name: /玩家/ })
+    expect(playersHeader).toHaveAttribute('aria-sort', 'descending')
+
+    await user.click(within(nameHeader).getByRole('button'))
+    expect(nameHeader).toHaveAttribute('aria-sort', 'ascending')
+    expect(playersHeader).toHaveAttribute('aria-sort', 'none')
+    expect(shownNames()).toEqual(['Pinned', 'Busy DM', 'Empty public', 'Retake 上海'])
+
+    await user.click(within(nameHeader).getByRole('button'))
+    expect(nameHeader).toHaveAttribute('aria-sort', 'descending')
+    expect(shownNames()).toEqual(['Pinned', 'Retake 上海', 'Empty public', 'Busy DM'])
+
+    await user.click(within(nameHeader).getByRole('button'))
+    expect(nameHeader).toHaveAttribute('aria-sort', 'none')
+    expect(shownNames()).toEqual(['Pinned', 'Busy DM', 'Retake 上海', 'Empty public'])
+
+    await user.click(within(playersHeader).getByRole('button'))
+    expect(shownNames()).toEqual(['Pinned', 'Empty public', 'Retake 上海', 'Busy DM'])
+  })
+
+  it('keeps the list when a fetch fails, and only logs the failure', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    serveServers(sample())
+    const { user } = await renderApp('/servers')
+    await loaded()
+    server.use(http.get('/api/servers', () => HttpResponse.json({ error: 'INTERNAL_ERROR' }, { status: 500 })))
+    await user.click(screen.getByRole('button', { name: '回防' }))
+    await waitFor(() => expect(screen.getByRole('table').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'false'))
+    // The previous list stays; the client-side mode filter still applies to it.
+    expect(shownNames()).toEqual(['Retake 上海'])
+    expect(error).toHaveBeenCalledWith('Failed to fetch servers', expect.anything())
+  })
+
+  it('renders only the rows in view for 1,000 servers', async () => {
+    serveServers(Array.from({ length: 1000 }, (_, i) => serverJson({ name: `S${i}`, players: `${i % 9}/10` })))
+    await renderApp('/servers')
+    await loaded()
+    expect(screen.getByText('显示 1000 / 1000 台服务器')).toBeInTheDocument()
+    const rendered = shownNames().length
+    expect(rendered).toBeGreaterThan(5)
+    expect(rendered).toBeLessThan(60)
+  })
+
+  it('offers a mode dropdown instead of pills and no quick join below 1024 px', async () => {
+    serveServers(sample())
+    const { user } = await renderApp('/servers', { width: 390 })
+    await loaded()
+    expect(screen.queryByRole('button', { name: '回防' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: '快速加入' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: '游戏模式' }))
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: '回防' }))
+    await waitFor(() => expect(shownNames()).toEqual(['Retake 上海']))
+  })
+
+  it('hides the filter bar and quick join when their flags are off', async () => {
+    serveServers(sample())
+    await renderApp('/servers', {
+      config: configWith({ servers: { features: { filters: false, quickJoin: false } } }),
+    })
+    await loaded()
+    expect(screen.queryByRole('region', { name: '筛选服务器' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: '快速加入' })).not.toBeInTheDocument()
+    await act(async () => {})
+  })
+})
