@@ -1,26 +1,36 @@
 #!/usr/bin/env bash
-# Load benchmarks across the stack. Each entry is measured against a reference in the same run and
+# Load benchmarks across the stack. Each entry is measured against its references in the same run and
 # reported as a ratio; numbers from different machines or runs are not comparable.
 #
 # Entry 1: the backend's HTTP stack serving a 100 KB JSON document from memory vs nginx (Debian,
 # private config on loopback) serving the same bytes from a file. Both get 2 worker threads; wrk
 # shares the same 2 cores, so absolute figures are low and the ratio is what matters.
+# Entry 2: GET /api/servers with 1,000 servers and Accept-Encoding: gzip, the real servers feature
+# (bench_servers_endpoint) vs nginx serving the identical gzip bytes (gzip_static) and vs the same
+# endpoint written the usual Express way (bench/peers/express-servers).
+# Entry 3: one refresh cycle over 1,000 simulated CS2 servers, 100 of them offline, run in a process
+# of their own (bench_sim_cluster): the portal's LiveReader (bench_refresher) vs the gamedig library
+# (bench/peers/gamedig-refresh), wall and CPU time of the querying process, 3 runs each.
 #
 # Usage: bench/run.sh            (after `make build`; `make bench` does both)
-# Env:   DURATION=10s CONNECTIONS=64 WRK_THREADS=1
+# Env:   DURATION=10s CONNECTIONS=64 WRK_THREADS=1 ENTRIES="1 2 3"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-1}
-BENCH_BIN=backend/build/bench_http_server
-[ -x "$BENCH_BIN" ] || { echo "bench: $BENCH_BIN missing; run make build" >&2; exit 1; }
+ENTRIES=${ENTRIES:-1 2 3}
+BUILD=backend/build
+for bin in bench_http_server bench_servers_endpoint bench_sim_cluster bench_refresher; do
+  [ -x "$BUILD/$bin" ] || { echo "bench: $BUILD/$bin missing; run make build" >&2; exit 1; }
+done
+wants() { [[ " $ENTRIES " == *" $1 "* ]]; }
 
 work=$(mktemp -d /tmp/portal-bench.XXXXXX)
 pids=()
 cleanup() {
   for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  [ -f "$work/nginx/nginx.pid" ] && kill -QUIT "$(cat "$work/nginx/nginx.pid")" 2>/dev/null || true
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
   sleep 0.3
   rm -rf "$work"
 }
@@ -28,19 +38,29 @@ trap cleanup EXIT INT TERM
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 
-# --- the portal's stack ---
-"$BENCH_BIN" --port 0 --io-threads 2 --write-payload "$work/payload.json" > "$work/backend.out" &
-pids+=($!)
-for _ in $(seq 100); do grep -q '^listening on ' "$work/backend.out" 2>/dev/null && break; sleep 0.05; done
-backend_url="$(sed -n 's/^listening on //p' "$work/backend.out")/bench/payload.json"
+# start OUT PATTERN CMD...: runs CMD in the background (pid kept for cleanup) and waits until its
+# stdout has a line matching PATTERN. Sets $started to the pid.
+start() {
+  local out=$1 pattern=$2
+  shift 2
+  "$@" > "$out" 2>&1 &
+  started=$!
+  pids+=("$started")
+  for _ in $(seq 300); do grep -q "$pattern" "$out" 2>/dev/null && return 0; sleep 0.05; done
+  echo "bench: '$*' did not print '$pattern':" >&2; cat "$out" >&2; exit 1
+}
+# Stopped processes leave the cleanup list, so no pid is signalled after it may have been reused.
+forget() { local kept=() pid; for pid in "${pids[@]}"; do [ "$pid" = "$1" ] || kept+=("$pid"); done; pids=("${kept[@]}"); }
+stop() { kill -TERM "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; forget "$1"; }
+url_of() { sed -n 's/^listening on //p' "$1"; }
 
-# --- nginx with the same bytes ---
-mkdir -p "$work/nginx/www/bench" "$work/nginx/tmp"
-cp "$work/payload.json" "$work/nginx/www/bench/payload.json"
-# When run as root, nginx workers drop to an unprivileged user: the files must be world-readable.
-chmod 755 "$work"; chmod -R a+rX "$work/nginx"
-nginx_port=$(free_port)
-cat > "$work/nginx/nginx.conf" <<CONF
+# One nginx for entries 1 and 2, serving files from $work/nginx/www; started on first use.
+nginx_port=""
+start_nginx() {
+  [ -n "$nginx_port" ] && return 0
+  mkdir -p "$work/nginx/www/bench" "$work/nginx/www/api" "$work/nginx/tmp"
+  nginx_port=$(free_port)
+  cat > "$work/nginx/nginx.conf" <<CONF
 worker_processes 2;
 pid $work/nginx/nginx.pid;
 error_log $work/nginx/error.log warn;
@@ -59,22 +79,26 @@ http {
   server {
     listen 127.0.0.1:$nginx_port;
     root $work/nginx/www;
+    # Entry 2: api/servers and api/servers.gz; a gzip-accepting client gets the .gz file as is.
+    location /api/ { default_type application/json; gzip_static on; gzip_vary on; }
   }
 }
 CONF
-/usr/sbin/nginx -c "$work/nginx/nginx.conf" -p "$work/nginx/" 2>/dev/null
-nginx_url="http://127.0.0.1:$nginx_port/bench/payload.json"
+  # When run as root, nginx workers drop to an unprivileged user: the files must be world-readable.
+  chmod 755 "$work"; chmod -R a+rX "$work/nginx"
+  # In the foreground (daemon off), so it is a child of ours stopped by pid like the others.
+  /usr/sbin/nginx -c "$work/nginx/nginx.conf" -p "$work/nginx/" -g 'daemon off;' 2>/dev/null &
+  pids+=($!)
+  for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$nginx_port/" && break; sleep 0.1; done
+}
+publish() { cp "$1" "$work/nginx/www/$2"; chmod a+r "$work/nginx/www/$2"; }
 
-# Same bytes from both?
-for _ in $(seq 50); do curl -sf -o /dev/null "$nginx_url" && break; sleep 0.1; done
-cmp -s <(curl -s "$backend_url") <(curl -s "$nginx_url") || { echo "bench: payloads differ ($backend_url vs $nginx_url)" >&2; cat "$work/nginx/error.log" >&2; exit 1; }
-bytes=$(stat -c %s "$work/payload.json")
-
-# wrk output -> "req_per_s p50_ms p99_ms errors"
+# wrk output -> "req_per_s p50_ms p99_ms errors"; extra arguments go to wrk (e.g. a header).
 measure() {
   local url=$1
-  wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d2s "$url" > /dev/null  # warm-up
-  wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$url" > "$work/wrk.out"
+  shift
+  wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d2s "$@" "$url" > /dev/null  # warm-up
+  wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$@" "$url" > "$work/wrk.out"
   python3 - "$work/wrk.out" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
@@ -90,16 +114,120 @@ errors += int(non2xx.group(1)) if non2xx else 0
 print(f"{rps:.0f} {ms('50%'):.2f} {ms('99%'):.2f} {errors}")
 PY
 }
+ratio() { python3 -c "r = $1 / $2; print(f'{r:.2f}' if r >= 0.1 else f'{r:.4f}')"; }
 
-read -r b_rps b_p50 b_p99 b_err <<< "$(measure "$backend_url")"
-read -r n_rps n_p50 n_p99 n_err <<< "$(measure "$nginx_url")"
-ratio=$(python3 -c "print(f'{$b_rps / $n_rps:.2f}')")
+rows=()  # the HTTP table: "entry|req/s|p50|p99|errors|ratio"
+
+# --- Entry 1: 100 KB JSON, portal vs nginx ---
+if wants 1; then
+  start "$work/backend.out" '^listening on ' "$BUILD/bench_http_server" --port 0 --io-threads 2 \
+    --write-payload "$work/payload.json"
+  backend_pid=$started
+  backend_url="$(url_of "$work/backend.out")/bench/payload.json"
+  start_nginx
+  publish "$work/payload.json" bench/payload.json
+  nginx_url="http://127.0.0.1:$nginx_port/bench/payload.json"
+  cmp -s <(curl -s "$backend_url") <(curl -s "$nginx_url") || { echo "bench: payloads differ ($backend_url vs $nginx_url)" >&2; cat "$work/nginx/error.log" >&2; exit 1; }
+  bytes=$(stat -c %s "$work/payload.json")
+  read -r b_rps b_p50 b_p99 b_err <<< "$(measure "$backend_url")"
+  read -r n_rps n_p50 n_p99 n_err <<< "$(measure "$nginx_url")"
+  stop "$backend_pid"
+  rows+=("1. portal HTTP stack, $((bytes / 1024)) KB JSON from memory|$b_rps|$b_p50|$b_p99|$b_err|$(ratio "$b_rps" "$n_rps") x nginx")
+  rows+=("   nginx 1.22, same bytes from a file (reference)|$n_rps|$n_p50|$n_p99|$n_err|1.00")
+fi
+
+# --- Entry 2: GET /api/servers, 1,000 servers, gzip: portal vs nginx vs Express ---
+if wants 2; then
+  express_dir=bench/peers/express-servers
+  [ -d "$express_dir/node_modules" ] || (cd "$express_dir" && npm install --no-audit --no-fund --loglevel=error)
+  start "$work/servers.out" '^listening on ' "$BUILD/bench_servers_endpoint" --port 0 --io-threads 2 \
+    --servers 1000 --write-json "$work/servers.json" --write-gzip "$work/servers.json.gz"
+  servers_pid=$started
+  portal_url="$(url_of "$work/servers.out")/api/servers"
+  start_nginx
+  publish "$work/servers.json" api/servers
+  publish "$work/servers.json.gz" api/servers.gz
+  nginx_api_url="http://127.0.0.1:$nginx_port/api/servers"
+  start "$work/express.out" '^listening on ' node "$express_dir/server.js" "$work/servers.json" 0
+  express_pid=$started
+  express_url="$(url_of "$work/express.out")/api/servers"
+
+  # Portal and nginx: byte-identical bodies, gzip and plain. Express: its own gzip, same JSON inside.
+  gz=(-H 'Accept-Encoding: gzip')
+  cmp -s "$work/servers.json.gz" <(curl -s "${gz[@]}" "$portal_url") || { echo "bench: portal gzip differs" >&2; exit 1; }
+  cmp -s "$work/servers.json.gz" <(curl -s "${gz[@]}" "$nginx_api_url") || { echo "bench: nginx gzip differs" >&2; cat "$work/nginx/error.log" >&2; exit 1; }
+  cmp -s <(curl -s "$portal_url") <(curl -s "$nginx_api_url") || { echo "bench: plain bodies differ" >&2; exit 1; }
+  curl -s -D - -o /dev/null "${gz[@]}" "$express_url" | grep -qi '^content-encoding: gzip' || { echo "bench: Express did not gzip" >&2; exit 1; }
+  cmp -s "$work/servers.json" <(curl -s "${gz[@]}" "$express_url" | gunzip) || { echo "bench: Express JSON differs" >&2; exit 1; }
+  json_bytes=$(stat -c %s "$work/servers.json")
+  gzip_bytes=$(stat -c %s "$work/servers.json.gz")
+
+  read -r p_rps p_p50 p_p99 p_err <<< "$(measure "$portal_url" "${gz[@]}")"
+  read -r g_rps g_p50 g_p99 g_err <<< "$(measure "$nginx_api_url" "${gz[@]}")"
+  read -r e_rps e_p50 e_p99 e_err <<< "$(measure "$express_url" "${gz[@]}")"
+  stop "$express_pid"
+  stop "$servers_pid"
+  rows+=("2. portal GET /api/servers, 1,000 servers, gzip|$p_rps|$p_p50|$p_p99|$p_err|$(ratio "$p_rps" "$g_rps") x nginx, $(ratio "$p_rps" "$e_rps") x Express")
+  rows+=("   nginx 1.22, same gzip bytes, gzip_static (ref.)|$g_rps|$g_p50|$g_p99|$g_err|1.00")
+  rows+=("   Express 5 + compression, same list (reference)|$e_rps|$e_p50|$e_p99|$e_err|$(ratio "$e_rps" "$g_rps") x nginx")
+fi
+
+# --- Entry 3: one refresh cycle, 1,000 simulated servers (100 offline): portal vs gamedig ---
+udp_drops() { awk '/^Udp:/ { n++; if (n == 2) print $6 }' /proc/net/snmp; }  # RcvbufErrors, machine-wide
+# run_cycle OUT CMD...: runs a querying program to its end (by pid), noting UDP drops during it.
+run_cycle() {
+  local out=$1 before
+  shift
+  before=$(udp_drops)
+  "$@" > "$out" 2>&1 &
+  local pid=$!
+  pids+=("$pid")
+  wait "$pid" || { echo "bench: '$*' failed:" >&2; cat "$out" >&2; exit 1; }
+  forget "$pid"
+  echo "udp drops: $(($(udp_drops) - before))" >> "$out"
+}
+# A program's output -> "wall1/wall2/wall3 cpu1/cpu2/cpu3 answered1/answered2/answered3 cpu_sum drops"
+summarise() {
+  python3 - "$1" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+runs = re.findall(r'wall ([\d.]+) s, cpu ([\d.]+) s, answered (\d+)/\d+', text)
+col = lambda i: '/'.join(r[i] for r in runs)
+print(col(0), col(1), col(2), f"{sum(float(r[1]) for r in runs):.3f}", re.search(r'udp drops: (-?\d+)', text).group(1))
+PY
+}
+if wants 3; then
+  gamedig_dir=bench/peers/gamedig-refresh
+  [ -d "$gamedig_dir/node_modules" ] || (cd "$gamedig_dir" && npm install --no-audit --no-fund --loglevel=error)
+  start "$work/sim.out" '^ready' "$BUILD/bench_sim_cluster" --servers 1000 --offline 100 --ports-file "$work/ports.txt"
+  sim_pid=$started
+  run_cycle "$work/refresher.out" "$BUILD/bench_refresher" --ports-file "$work/ports.txt" --runs 3 --timeout-ms 1000 --retries 1
+  run_cycle "$work/gamedig.out" node "$gamedig_dir/refresh.js" "$work/ports.txt" 3
+  stop "$sim_pid"
+  read -r r_wall r_cpu r_ans r_cpu_sum r_drops <<< "$(summarise "$work/refresher.out")"
+  read -r d_wall d_cpu d_ans d_cpu_sum d_drops <<< "$(summarise "$work/gamedig.out")"
+fi
 
 echo
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), commit $(git rev-parse --short HEAD 2>/dev/null || echo none)"
-echo "wrk -t$WRK_THREADS -c$CONNECTIONS -d$DURATION, payload $bytes bytes, server and wrk on the same cores"
-echo
-printf '| %-52s | %10s | %8s | %8s | %6s | %-22s |\n' "entry" "req/s" "p50 ms" "p99 ms" "errors" "ratio"
-printf '|%s|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..54})" "$(printf -- '-%.0s' {1..12})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..8})" "$(printf -- '-%.0s' {1..24})"
-printf '| %-52s | %10s | %8s | %8s | %6s | %-22s |\n' "1. portal HTTP stack, 100 KB JSON from memory" "$b_rps" "$b_p50" "$b_p99" "$b_err" "$ratio x nginx"
-printf '| %-52s | %10s | %8s | %8s | %6s | %-22s |\n' "   nginx 1.22, same bytes from a file (reference)" "$n_rps" "$n_p50" "$n_p99" "$n_err" "1.00"
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), commit $(git rev-parse --short HEAD 2>/dev/null || echo none), load $(cut -d' ' -f1 /proc/loadavg)"
+if [ ${#rows[@]} -gt 0 ]; then
+  echo "wrk -t$WRK_THREADS -c$CONNECTIONS -d$DURATION after a 2 s warm-up, server and wrk on the same cores"
+  wants 2 && echo "entry 2: $json_bytes bytes of JSON, $gzip_bytes gzip; requests carry Accept-Encoding: gzip"
+  echo
+  printf '| %-52s | %10s | %8s | %8s | %6s | %-30s |\n' "entry" "req/s" "p50 ms" "p99 ms" "errors" "ratio"
+  printf '|%s|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..54})" "$(printf -- '-%.0s' {1..12})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..8})" "$(printf -- '-%.0s' {1..32})"
+  for row in "${rows[@]}"; do
+    IFS='|' read -r name rps p50 p99 err rat <<< "$row"
+    printf '| %-52s | %10s | %8s | %8s | %6s | %-30s |\n' "$name" "$rps" "$p50" "$p99" "$err" "$rat"
+  done
+fi
+if wants 3; then
+  echo
+  echo "entry 3: one cycle over 1,000 simulated servers (100 never answer), 3 runs; timeout 1000 ms, 1 retry:"
+  echo "bound timeout x (retries+1) + 1 s = 3.0 s; CPU is the querying process's own (the servers run apart)"
+  echo
+  printf '| %-40s | %-23s | %-23s | %-15s | %9s | %-18s |\n' "3. refresh cycle" "wall s (runs 1/2/3)" "cpu s (runs 1/2/3)" "answered" "udp drops" "cpu ratio"
+  printf '|%s|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..42})" "$(printf -- '-%.0s' {1..25})" "$(printf -- '-%.0s' {1..25})" "$(printf -- '-%.0s' {1..17})" "$(printf -- '-%.0s' {1..11})" "$(printf -- '-%.0s' {1..20})"
+  printf '| %-40s | %-23s | %-23s | %-15s | %9s | %-18s |\n' "portal LiveReader (A2S INFO + PLAYER)" "$r_wall" "$r_cpu" "$r_ans" "$r_drops" "1.00"
+  printf '| %-40s | %-23s | %-23s | %-15s | %9s | %-18s |\n' "gamedig 5, all at once (reference)" "$d_wall" "$d_cpu" "$d_ans" "$d_drops" "$(ratio "$d_cpu_sum" "$r_cpu_sum") x portal"
+fi
