@@ -19,8 +19,16 @@ std::string escape_label(std::string_view value) {
 
 void Metrics::record(std::string_view method, std::string_view route, int status, double seconds) {
   std::lock_guard lock(mutex_);
-  ++requests_[{std::string(method), std::string(route), status}];
-  Histogram& h = latency_[{std::string(method), std::string(route)}];
+  const auto request_key = std::make_tuple(method, route, status);
+  auto counter = requests_.find(request_key);
+  if (counter == requests_.end()) counter = requests_.emplace(std::make_tuple(std::string(method), std::string(route), status), 0).first;
+  ++counter->second;
+  const auto latency_key = std::make_tuple(method, route);
+  auto histogram = latency_.find(latency_key);
+  if (histogram == latency_.end()) {
+    histogram = latency_.emplace(std::make_tuple(std::string(method), std::string(route)), Histogram{}).first;
+  }
+  Histogram& h = histogram->second;
   for (std::size_t i = 0; i < kBuckets.size(); ++i) {
     if (seconds <= kBuckets[i]) ++h.buckets[i];
   }
@@ -41,7 +49,8 @@ std::string Metrics::render() const {
   out += "# HELP portal_http_request_duration_seconds Time from request read to response ready.\n";
   out += "# TYPE portal_http_request_duration_seconds histogram\n";
   for (const auto& [key, h] : latency_) {
-    const auto labels = fmt::format("method=\"{}\",route=\"{}\"", escape_label(key.first), escape_label(key.second));
+    const auto labels =
+        fmt::format("method=\"{}\",route=\"{}\"", escape_label(std::get<0>(key)), escape_label(std::get<1>(key)));
     for (std::size_t i = 0; i < kBuckets.size(); ++i) {
       out += fmt::format("portal_http_request_duration_seconds_bucket{{{},le=\"{}\"}} {}\n", labels, kBuckets[i], h.buckets[i]);
     }

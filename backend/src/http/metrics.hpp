@@ -33,8 +33,9 @@ class Metrics {
     double sum = 0;
   };
   mutable std::mutex mutex_;
-  std::map<std::tuple<std::string, std::string, int>, std::uint64_t> requests_;
-  std::map<std::pair<std::string, std::string>, Histogram> latency_;
+  // Transparent comparators: lookups with string_views allocate nothing; only a new label set does.
+  std::map<std::tuple<std::string, std::string, int>, std::uint64_t, std::less<>> requests_;
+  std::map<std::tuple<std::string, std::string>, Histogram, std::less<>> latency_;
   std::atomic<std::int64_t> in_flight_{0};
 };
 

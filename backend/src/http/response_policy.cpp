@@ -26,6 +26,15 @@ ResponsePolicy::ResponsePolicy(const ResponsePolicyOptions& options)
          "font-src 'self' data:; connect-src 'self'; frame-src " + frames +
          "; object-src 'none'; base-uri 'none'; form-action 'self' https:; frame-ancestors 'none'";
   if (options.hsts) hsts_ = "max-age=" + std::to_string(options.hsts_max_age_s) + "; includeSubDomains";
+  fixed_headers_ = {
+      {"Content-Security-Policy", csp_},
+      {"X-Content-Type-Options", "nosniff"},
+      {"Referrer-Policy", "strict-origin-when-cross-origin"},
+      {"X-Frame-Options", "DENY"},
+      {"Cross-Origin-Opener-Policy", "same-origin"},
+      {"Permissions-Policy", "camera=(), microphone=(), geolocation=()"},
+  };
+  if (!hsts_.empty()) fixed_headers_.emplace_back("Strict-Transport-Security", hsts_);
 }
 
 bool ResponsePolicy::origin_allowed(std::string_view origin) const {
@@ -33,14 +42,8 @@ bool ResponsePolicy::origin_allowed(std::string_view origin) const {
 }
 
 void ResponsePolicy::apply(const Request& request, Response& response) const {
-  response.set_header("Content-Security-Policy", csp_);
-  response.set_header("X-Content-Type-Options", "nosniff");
-  response.set_header("Referrer-Policy", "strict-origin-when-cross-origin");
-  response.set_header("X-Frame-Options", "DENY");
-  response.set_header("Cross-Origin-Opener-Policy", "same-origin");
-  response.set_header("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  if (!hsts_.empty()) response.set_header("Strict-Transport-Security", hsts_);
-  if (!request.request_id.empty()) response.set_header("X-Request-Id", request.request_id);
+  response.headers.insert(response.headers.end(), fixed_headers_.begin(), fixed_headers_.end());
+  if (!request.request_id.empty()) response.headers.emplace_back("X-Request-Id", request.request_id);
 
   const auto origin = request.header("Origin");
   if (origin_allowed(origin)) {

@@ -33,6 +33,8 @@ class ResponsePolicy {
  private:
   std::string csp_;
   std::string hsts_;  // empty when HSTS is off
+  // The fixed headers, built once; handlers never set these, so they are appended without lookups.
+  std::vector<std::pair<std::string, std::string>> fixed_headers_;
   std::set<std::string> cors_origins_;
 };
 

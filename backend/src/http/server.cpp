@@ -11,11 +11,13 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/url/parse.hpp>
 #include <spdlog/spdlog.h>
 
+#include <array>
 #include <atomic>
 #include <mutex>
 #include <optional>
@@ -31,29 +33,6 @@ namespace bhttp = beast::http;
 using tcp = asio::ip::tcp;
 using BeastRequest = bhttp::request<bhttp::string_body>;
 
-// A response body that shares an immutable string (a cached file, a prebuilt snapshot, or the
-// handler's own string moved in) so that writing it never copies the bytes.
-struct SharedStringBody {
-  using value_type = std::shared_ptr<const std::string>;
-  static std::uint64_t size(const value_type& body) { return body ? body->size() : 0; }
-
-  class writer {
-   public:
-    using const_buffers_type = asio::const_buffer;
-    template <bool is_request, class Fields>
-    writer(const bhttp::header<is_request, Fields>&, const value_type& body) : body_(body) {}
-    void init(beast::error_code& ec) { ec = {}; }
-    boost::optional<std::pair<const_buffers_type, bool>> get(beast::error_code& ec) {
-      ec = {};
-      if (!body_ || body_->empty()) return boost::none;
-      return std::make_pair(const_buffers_type(body_->data(), body_->size()), false);
-    }
-
-   private:
-    const value_type& body_;
-  };
-};
-using BeastResponse = bhttp::response<SharedStringBody>;
 constexpr auto use_tuple = asio::as_tuple(asio::use_awaitable);
 
 namespace {
@@ -82,25 +61,49 @@ bool fill_request(const BeastRequest& source, Request& request) {
   return true;
 }
 
-BeastResponse to_beast(Response& response, unsigned version, bool keep_alive, bool head) {
-  BeastResponse out{static_cast<bhttp::status>(response.status), version};
-  if (!response.content_type.empty()) out.set(bhttp::field::content_type, response.content_type);
-  for (const auto& [name, value] : response.headers) {
-    // Beast does not reject CR/LF in field values; a value carrying one would split the header.
+// The response as bytes on the wire: the head serialised here into one string, then the (shared,
+// never copied) body. Cheaper than Beast's message serializer, which allocates a node per header
+// field; Beast still parses every request.
+struct WireResponse {
+  std::string head;
+  std::shared_ptr<const std::string> body;  // null when there is none (HEAD, 204, 304)
+};
+
+WireResponse to_wire(Response& response, unsigned version, bool keep_alive, bool head_request) {
+  WireResponse wire;
+  const bool bodiless = response.status == 204 || response.status == 304 || response.status < 200;
+  std::shared_ptr<const std::string> body;
+  if (!bodiless) {
+    body = response.shared_body ? std::move(response.shared_body)
+                                : std::make_shared<const std::string>(std::move(response.body));
+  }
+  std::string& out = wire.head;
+  out.reserve(1024);
+  out += version == 10 ? "HTTP/1.0 " : "HTTP/1.1 ";
+  out += std::to_string(response.status);
+  out += ' ';
+  out += bhttp::obsolete_reason(static_cast<bhttp::status>(response.status));
+  out += "\r\n";
+  auto field = [&out](std::string_view name, std::string_view value) {
+    // A value carrying CR or LF would split the header (response splitting): never send it.
     if (has_crlf(name) || has_crlf(value)) {
       spdlog::error("dropped response header '{}' holding CR or LF", name);
-      continue;
+      return;
     }
-    out.set(name, value);
+    out.append(name).append(": ").append(value).append("\r\n");
+  };
+  if (!response.content_type.empty()) field("Content-Type", response.content_type);
+  for (const auto& [name, value] : response.headers) field(name, value);
+  // For HEAD the length is that of the GET answer.
+  if (body) field("Content-Length", std::to_string(body->size()));
+  if (!keep_alive) {
+    field("Connection", "close");
+  } else if (version == 10) {
+    field("Connection", "keep-alive");
   }
-  out.keep_alive(keep_alive);
-  const bool bodiless = response.status == 204 || response.status == 304 || response.status < 200;
-  if (bodiless) return out;
-  auto body = response.shared_body ? std::move(response.shared_body)
-                                   : std::make_shared<const std::string>(std::move(response.body));
-  out.content_length(body->size());  // for HEAD, the length of the GET answer
-  if (!head) out.body() = std::move(body);
-  return out;
+  out += "\r\n";
+  if (!head_request) wire.body = std::move(body);
+  return wire;
 }
 
 }  // namespace
@@ -284,9 +287,11 @@ asio::awaitable<void> Server::Impl::session(Connection& connection) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     dispatcher.finish(*request, response, plan.label, seconds);
 
-    auto out = to_beast(response, version, keep_alive, request->method == Method::head);
+    const WireResponse wire = to_wire(response, version, keep_alive, request->method == Method::head);
+    const std::array<asio::const_buffer, 2> buffers{asio::buffer(wire.head),
+                                                    wire.body ? asio::buffer(*wire.body) : asio::const_buffer{}};
     stream.expires_after(options.write_timeout);
-    auto [write_ec, written] = co_await bhttp::async_write(stream, out, use_tuple);
+    auto [write_ec, written] = co_await asio::async_write(stream, buffers, use_tuple);
     if (write_ec || !keep_alive) break;
   }
 
