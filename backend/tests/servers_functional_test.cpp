@@ -109,6 +109,30 @@ TEST_F(ServersFunctional, RefresherReadsEveryKindOfServer) {
   EXPECT_EQ(by_name(list, "Challenged").at("players").as_string(), "4/12");
 }
 
+TEST_F(ServersFunctional, ListChangesApplyWithoutRestart) {
+  wait_for_list();
+  {
+    // What `portal servers remove` and `edit` do, from another connection while the portal runs.
+    db::Database database(app.database());
+    servers::Repository repository(database);
+    const auto empty = repository.find_by_endpoint("127.0.0.1", ports[2]);
+    ASSERT_TRUE(empty);
+    ASSERT_TRUE(repository.remove(empty->id));
+    auto full = repository.find_by_endpoint("127.0.0.1", ports[1]);
+    ASSERT_TRUE(full);
+    full->name_display = "Renamed while running";
+    repository.update(*full);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  boost::json::array list;
+  do {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    list = client.get(app.url("/api/servers")).json().as_array();
+  } while (list.size() != 4 && std::chrono::steady_clock::now() < deadline);
+  ASSERT_EQ(list.size(), 4u);
+  EXPECT_EQ(by_name(list, "Full Retakes").at("name_display").as_string(), "Renamed while running");
+}
+
 TEST_F(ServersFunctional, ListFiltersAndCaching) {
   wait_for_list();
   auto filtered = client.get(app.url("/api/servers?modes=retakes,deathmatch&regions=ap-shanghai")).json().as_array();
