@@ -5,6 +5,7 @@
 //   bench_http_server --port N --io-threads T --write-payload FILE
 // prints "listening on http://127.0.0.1:PORT" and serves GET /bench/payload.json until SIGINT/SIGTERM.
 
+#include "app/stop_signals.hpp"
 #include "http/dispatcher.hpp"
 #include "http/server.hpp"
 #include "http/worker_pool.hpp"
@@ -13,7 +14,6 @@
 #include <boost/json/serialize.hpp>
 #include <spdlog/spdlog.h>
 
-#include <csignal>
 #include <cstdio>
 #include <fstream>
 
@@ -50,11 +50,7 @@ int main(int argc, char** argv) {
   cli.add_option("--write-payload", payload_file, "Also write the payload bytes to this file");
   CLI11_PARSE(cli, argc, argv);
 
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGINT);
-  sigaddset(&signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  const sigset_t signals = portal::app::block_stop_signals();
   spdlog::set_level(spdlog::level::warn);
 
   const auto payload = std::make_shared<const std::string>(make_payload());
@@ -74,8 +70,7 @@ int main(int argc, char** argv) {
   const auto bound = server.start();
   std::printf("listening on http://127.0.0.1:%u\n", static_cast<unsigned>(bound));
   std::fflush(stdout);
-  int received = 0;
-  sigwait(&signals, &received);
+  portal::app::wait_for_stop_signal(signals);
   server.stop();
   server.wait();
   return 0;

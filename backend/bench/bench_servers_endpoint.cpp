@@ -7,6 +7,7 @@
 // exact bytes the route answers with (plain, and with Accept-Encoding: gzip), so the references can
 // serve identical bytes.
 
+#include "app/stop_signals.hpp"
 #include "db/database.hpp"
 #include "db/migrations.hpp"
 #include "features/servers/routes.hpp"
@@ -18,7 +19,6 @@
 #include <spdlog/spdlog.h>
 
 #include <array>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -100,11 +100,7 @@ int main(int argc, char** argv) {
   cli.add_option("--write-gzip", gzip_file, "Write the gzip bytes the route serves to this file");
   CLI11_PARSE(cli, argc, argv);
 
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGINT);
-  sigaddset(&signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  const sigset_t signals = portal::app::block_stop_signals();
   spdlog::set_level(spdlog::level::warn);
 
   // A throwaway database: the servers go through Service::add (validation, ids) like an operator's.
@@ -143,8 +139,7 @@ int main(int argc, char** argv) {
               snapshot->json_gzip->size());
   std::printf("listening on http://127.0.0.1:%u\n", static_cast<unsigned>(bound));
   std::fflush(stdout);
-  int received = 0;
-  sigwait(&signals, &received);
+  portal::app::wait_for_stop_signal(signals);
   server.stop();
   server.wait();
   return 0;

@@ -5,12 +5,12 @@
 //   bench_sim_cluster --servers 1000 --offline 100 --ports-file FILE
 // writes the ports (one per line, in spec order), prints "ready: N servers" and serves until SIGTERM.
 
+#include "app/stop_signals.hpp"
 #include "sim/sim_cluster.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include <array>
-#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <random>
@@ -52,11 +52,7 @@ int main(int argc, char** argv) {
   cli.add_option("--ports-file", ports_file)->required();
   CLI11_PARSE(cli, argc, argv);
 
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGINT);
-  sigaddset(&signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  const sigset_t signals = portal::app::block_stop_signals();
 
   portal::sim::SimCluster cluster(make_specs(count, offline), 7);
   {
@@ -65,8 +61,7 @@ int main(int argc, char** argv) {
   }
   std::printf("ready: %zu servers, %d offline\n", cluster.size(), offline);
   std::fflush(stdout);
-  int received = 0;
-  sigwait(&signals, &received);
+  portal::app::wait_for_stop_signal(signals);
   cluster.stop();
   return 0;
 }

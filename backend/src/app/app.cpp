@@ -1,5 +1,6 @@
 #include "app/app.hpp"
 
+#include "app/database_options.hpp"
 #include "app/live_servers.hpp"
 #include "app/ops_routes.hpp"
 #include "db/database.hpp"
@@ -16,16 +17,6 @@
 namespace portal::app {
 
 namespace {
-
-db::Options database_options(const Config& config) {
-  return db::Options{
-      .engine = config.database.engine == DbEngine::sqlite ? db::Engine::sqlite : db::Engine::postgresql,
-      .sqlite_path = config.sqlite_path(),
-      .postgres_url = config.database.postgres_url,
-      .pool_size = config.database.pool_size,
-      .busy_timeout_ms = config.database.busy_timeout_ms,
-  };
-}
 
 content::PublicSettings public_settings(const Config& config) {
   const std::string base = config.public_url();

@@ -4,13 +4,13 @@
 #include "app/cli_admin.hpp"
 #include "app/config.hpp"
 #include "app/logging.hpp"
-#include "db/database.hpp"
+#include "app/stop_signals.hpp"
+#include "app/database_options.hpp"
 #include "db/migrations.hpp"
 
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <optional>
@@ -30,17 +30,6 @@ Config load(const CommonOptions& options) {
   return config;
 }
 
-// Blocks SIGINT and SIGTERM in every thread started after this call, so sigwait() below is the
-// only place that sees them.
-sigset_t block_stop_signals() {
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGINT);
-  sigaddset(&signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-  return signals;
-}
-
 int serve(const CommonOptions& common, bool demo, std::optional<int> port) {
   const sigset_t signals = block_stop_signals();
   Config config = load(common);
@@ -56,8 +45,7 @@ int serve(const CommonOptions& common, bool demo, std::optional<int> port) {
   std::fflush(stdout);
   spdlog::info("portal {} serving in {} mode", PORTAL_VERSION, app.config().mode == Mode::demo ? "demo" : "production");
 
-  int received = 0;
-  sigwait(&signals, &received);
+  const int received = wait_for_stop_signal(signals);
   spdlog::info("received {}, finishing in-flight requests", received == SIGINT ? "SIGINT" : "SIGTERM");
   app.stop();
   app.wait();
@@ -69,13 +57,7 @@ int migrate(const CommonOptions& common) {
   Config config = load(common);
   validate(config);
   setup_logging(config.log.level);
-  db::Database database(db::Options{
-      .engine = config.database.engine == DbEngine::sqlite ? db::Engine::sqlite : db::Engine::postgresql,
-      .sqlite_path = config.sqlite_path(),
-      .postgres_url = config.database.postgres_url,
-      .pool_size = 1,
-      .busy_timeout_ms = config.database.busy_timeout_ms,
-  });
+  db::Database database(database_options(config, 1));
   const auto report = db::migrate(database, db::embedded_migrations(database.engine()));
   std::printf("schema version %d; applied %zu migration(s)\n", report.current_version, report.applied.size());
   return 0;

@@ -1,5 +1,6 @@
 #include "app/cli_admin.hpp"
 
+#include "app/database_options.hpp"
 #include "db/migrations.hpp"
 #include "features/content/announcements.hpp"
 #include "features/servers/service.hpp"
@@ -59,12 +60,15 @@ int fail(const core::Error& error) {
   return 1;
 }
 
+constexpr const char* kRowFormat = "{:>4}  {:<3}  {:<21}  {:<11}  {:<16}  {:>5}  {:>4}  {:<4}  {:<3}  {}\n";
+
 void print(const servers::GameServer& s) {
-  std::printf("%s\n", fmt::format("{:>4}  {:<3}  {:<21}  {:<11}  {:<16}  {:>5}  {:>4}  {:<4}  {:<3}  {}", s.id,
+  std::fputs(fmt::format(fmt::runtime(kRowFormat), s.id,
                                   s.enabled ? "on" : "off", s.endpoint(), s.category, s.region, s.ontop, s.star,
                                   s.rcon_password.empty() ? "-" : "rcon", s.plugin_key_hash.empty() ? "-" : "key",
-                                  s.name)
-                          .c_str());
+                         s.name)
+                 .c_str(),
+             stdout);
 }
 
 }  // namespace
@@ -112,13 +116,7 @@ std::optional<int> AdminCommands::run() {
   Config config = load_config(s.config_file, process_environment());
   if (s.data_dir) config.data_dir = *s.data_dir;
   validate(config);
-  db::Database database(db::Options{
-      .engine = config.database.engine == DbEngine::sqlite ? db::Engine::sqlite : db::Engine::postgresql,
-      .sqlite_path = config.sqlite_path(),
-      .postgres_url = config.database.postgres_url,
-      .pool_size = 1,
-      .busy_timeout_ms = config.database.busy_timeout_ms,
-  });
+  db::Database database(database_options(config, 1));
   db::migrate(database, db::embedded_migrations(database.engine()));
 
   if (*s.announce_set) {
@@ -133,9 +131,9 @@ std::optional<int> AdminCommands::run() {
   servers::SnapshotStore store;
   servers::Service service(repository, tracker, store, std::chrono::hours(config.servers.history_hours));
   if (*s.list) {
-    std::printf("%s\n", fmt::format("{:>4}  {:<3}  {:<21}  {:<11}  {:<16}  {:>5}  {:>4}  {:<4}  {:<3}  {}", "id", "",
-                                    "address", "category", "region", "ontop", "star", "", "", "name")
-                            .c_str());
+    std::fputs(fmt::format(fmt::runtime(kRowFormat), "id", "", "address", "category", "region", "ontop", "star", "", "", "name")
+                   .c_str(),
+               stdout);
     for (const auto& server : service.all()) print(server);
     return 0;
   }

@@ -33,16 +33,6 @@ bool is_json_media_type(std::string_view content_type) {
   return lowered == "application/json";
 }
 
-std::string_view bearer_token(const Request& request) {
-  std::string_view value = request.header("Authorization");
-  constexpr std::string_view prefix = "Bearer ";
-  if (value.size() <= prefix.size()) return {};
-  for (std::size_t i = 0; i < prefix.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(value[i])) != std::tolower(static_cast<unsigned char>(prefix[i]))) return {};
-  }
-  return value.substr(prefix.size());
-}
-
 }  // namespace
 
 std::string make_request_id(std::string_view client_supplied) {
@@ -135,7 +125,7 @@ Dispatcher::Plan Dispatcher::plan(Request& request) const {
 Response Dispatcher::run(Request& request, const Route& route) const {
   try {
     if (route.access != Access::public_access) {
-      const auto token = bearer_token(request);
+      const auto token = request.bearer_token();
       request.principal = token.empty() ? std::nullopt : authenticator_.authenticate(token);
       if (!request.principal) return error_response(errors::unauthorized());
       if (route.access == Access::op && !request.principal->is_op) return error_response(errors::forbidden());

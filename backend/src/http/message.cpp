@@ -66,6 +66,13 @@ std::string_view Request::path_param(std::string_view name) const {
   return it == path_params.end() ? std::string_view{} : std::string_view(it->second);
 }
 
+std::string_view Request::bearer_token() const {
+  const std::string_view value = header("Authorization");
+  constexpr std::string_view scheme = "Bearer ";
+  if (value.size() <= scheme.size() || !iequals(value.substr(0, scheme.size()), scheme)) return {};
+  return value.substr(scheme.size());
+}
+
 void Response::set_header(std::string name, std::string value) {
   for (auto& [key, existing] : headers) {
     if (iequals(key, name)) {

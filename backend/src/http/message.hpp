@@ -47,6 +47,8 @@ struct Request {
   std::string_view header(std::string_view name) const;  // empty when absent
   std::optional<std::string_view> query_param(std::string_view name) const;
   std::string_view path_param(std::string_view name) const;
+  // The token of an `Authorization: Bearer <token>` header (scheme case-insensitive), or empty.
+  std::string_view bearer_token() const;
 };
 
 struct Response {

@@ -33,8 +33,5 @@ void RouteTable::put_json(std::string pattern, Access access, Handler handler) {
   add(Route{.method = Method::put, .pattern = std::move(pattern), .access = access, .handler = std::move(handler), .json_body = true});
 }
 
-void RouteTable::del(std::string pattern, Access access, Handler handler) {
-  add(Route{.method = Method::del, .pattern = std::move(pattern), .access = access, .handler = std::move(handler)});
-}
 
 }  // namespace portal::http

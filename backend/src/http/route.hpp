@@ -44,7 +44,6 @@ class RouteTable {
   void get(std::string pattern, Access access, Handler handler, Exec exec = Exec::worker);
   void post_json(std::string pattern, Access access, Handler handler);
   void put_json(std::string pattern, Access access, Handler handler);
-  void del(std::string pattern, Access access, Handler handler);
 
  private:
   std::vector<Route> routes_;

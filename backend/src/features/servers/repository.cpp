@@ -28,37 +28,38 @@ GameServer from_row(const soci::row& row) {
   return s;
 }
 
-std::vector<GameServer> query_servers(soci::session& sql, const std::string& where) {
+// Rows of a prepared SELECT over kColumns.
+std::vector<GameServer> collect(soci::rowset<soci::row> rows) {
   std::vector<GameServer> out;
-  soci::rowset<soci::row> rows =
-      (sql.prepare << "SELECT " << kColumns << " FROM game_servers " << where << " ORDER BY id");
   for (const auto& row : rows) out.push_back(from_row(row));
   return out;
+}
+
+std::optional<GameServer> first(std::vector<GameServer> rows) {
+  if (rows.empty()) return std::nullopt;
+  return std::move(rows.front());
 }
 
 }  // namespace
 
 std::vector<GameServer> Repository::list(bool enabled_only) const {
-  return database_.with_session(
-      [&](soci::session& sql) { return query_servers(sql, enabled_only ? "WHERE enabled = 1" : ""); });
+  return database_.with_session([&](soci::session& sql) {
+    const std::string where = enabled_only ? " WHERE enabled = 1" : "";
+    return collect(sql.prepare << "SELECT " << kColumns << " FROM game_servers" << where << " ORDER BY id");
+  });
 }
 
 std::optional<GameServer> Repository::find(std::int64_t id) const {
-  return database_.with_session([&](soci::session& sql) -> std::optional<GameServer> {
-    auto rows = query_servers(sql, "WHERE id = " + std::to_string(id));
-    if (rows.empty()) return std::nullopt;
-    return rows.front();
+  return database_.with_session([&](soci::session& sql) {
+    const long long key = id;
+    return first(collect((sql.prepare << "SELECT " << kColumns << " FROM game_servers WHERE id = :id", soci::use(key))));
   });
 }
 
 std::optional<GameServer> Repository::find_by_endpoint(const std::string& ip, int port) const {
-  return database_.with_session([&](soci::session& sql) -> std::optional<GameServer> {
-    long long id = 0;
-    soci::indicator found = soci::i_null;
-    sql << "SELECT id FROM game_servers WHERE ip = :ip AND port = :port", soci::use(ip), soci::use(port),
-        soci::into(id, found);
-    if (!sql.got_data() || found != soci::i_ok) return std::nullopt;
-    return query_servers(sql, "WHERE id = " + std::to_string(id)).front();
+  return database_.with_session([&](soci::session& sql) {
+    return first(collect((sql.prepare << "SELECT " << kColumns << " FROM game_servers WHERE ip = :ip AND port = :port",
+                          soci::use(ip), soci::use(port))));
   });
 }
 

@@ -106,9 +106,7 @@ http::Response plugin_push(Service& service, const http::Request& request) {
     }
   }
   if (error) return http::error_response(*error);
-  std::string_view key = request.header("Authorization");
-  key = key.starts_with("Bearer ") ? key.substr(7) : std::string_view{};
-  auto pushed = service.push(key, *ip, static_cast<int>(*port), std::move(report));
+  auto pushed = service.push(request.bearer_token(), *ip, static_cast<int>(*port), std::move(report));
   if (!pushed) return http::error_response(pushed.error());
   return http::empty_response(204);
 }
