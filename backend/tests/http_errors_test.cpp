@@ -88,7 +88,7 @@ TEST_F(HttpErrors, ExceptionBecomes500WithRequestIdAndNoDetail) {
 
 TEST_F(HttpErrors, LoggedInRouteWithoutTokenIs401) {
   expect_error_shape(client.get(app.url("/api/test/private")), 401, "UNAUTHORIZED");
-  expect_error_shape(client.get(app.url("/api/test/private"), {"Authorization: Bearer forged"}), 401, "UNAUTHORIZED");
+  expect_error_shape(client.get(app.url("/api/test/private"), {"Authorization: Bearer forged"}), 401, "INVALID_TOKEN");
   expect_error_shape(client.get(app.url("/api/test/op")), 401, "UNAUTHORIZED");
 }
 

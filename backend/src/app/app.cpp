@@ -1,6 +1,8 @@
 #include "app/app.hpp"
 
+#include "app/accounts.hpp"
 #include "app/database_options.hpp"
+#include "app/free_port.hpp"
 #include "app/live_servers.hpp"
 #include "app/ops_routes.hpp"
 #include "db/database.hpp"
@@ -62,8 +64,8 @@ struct App::Parts {
   std::unique_ptr<db::Database> database;
   std::unique_ptr<content::Announcements> announcements;
   std::unique_ptr<LiveServers> live_servers;
+  std::unique_ptr<Accounts> accounts;
   http::Metrics metrics;
-  http::NoAuthenticator authenticator;
   std::unique_ptr<http::Dispatcher> dispatcher;
   std::unique_ptr<http::WorkerPool> workers;
   std::unique_ptr<http::Server> server;
@@ -73,6 +75,7 @@ struct App::Parts {
 App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Parts>()) {
   auto& p = *parts_;
   p.config = std::move(config);
+  if (p.config.server.port == 0) p.config.server.port = pick_free_port(p.config.server.host);
   p.database = std::make_unique<db::Database>(database_options(p.config));
   const auto report = db::migrate(*p.database, db::embedded_migrations(p.database->engine()));
   spdlog::info("database {} at schema version {} ({} migration(s) applied now)", db::to_string(p.database->engine()),
@@ -80,12 +83,14 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
 
   p.announcements = std::make_unique<content::Announcements>(*p.database);
   p.live_servers = std::make_unique<LiveServers>(p.config, *p.database, *p.announcements);
+  p.accounts = std::make_unique<Accounts>(p.config, *p.database, p.live_servers->service());
 
   // The whole API, feature by feature.
   http::RouteTable routes;
   register_ops_routes(routes, *p.database, p.metrics);
   content::register_routes(routes, public_settings(p.config), *p.announcements);
   servers::register_routes(routes, p.live_servers->service());
+  p.accounts->register_routes(routes);
   if (extra_routes) extra_routes(routes);
 
   auto static_files = std::make_shared<http::StaticFiles>(p.config.server.web_root);
@@ -93,10 +98,12 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
     spdlog::warn("web app not found at {}; pages answer 503 until `make build` has run", p.config.server.web_root);
   }
   p.dispatcher = std::make_unique<http::Dispatcher>(
-      http::Router(std::move(routes)), p.authenticator, std::move(static_files),
+      http::Router(std::move(routes)), p.accounts->authenticator(), std::move(static_files),
       http::ResponsePolicy(policy_options(p.config)), p.metrics,
       http::DispatcherOptions{.default_body_limit = static_cast<std::size_t>(p.config.server.body_limit_bytes),
-                              .access_log = p.config.log.access_log});
+                              .access_log = p.config.log.access_log,
+                              .trust_forwarded_for = p.config.security.trust_forwarded_for,
+                              .rate_limits = auth::rate_limit_policies()});
   p.workers = std::make_unique<http::WorkerPool>(p.config.database.pool_size);
   const auto& s = p.config.server;
   p.server = std::make_unique<http::Server>(
@@ -121,10 +128,12 @@ App::~App() {
   }
   if (parts_ && parts_->workers) parts_->workers->join();
   if (parts_ && parts_->live_servers) parts_->live_servers->stop();
+  if (parts_ && parts_->accounts) parts_->accounts->stop();
 }
 
 std::uint16_t App::start() {
   parts_->live_servers->start();
+  parts_->accounts->start();
   parts_->port = parts_->server->start();
   return parts_->port;
 }
@@ -135,6 +144,7 @@ void App::wait() {
   parts_->server->wait();
   parts_->workers->join();
   parts_->live_servers->stop();
+  parts_->accounts->stop();
 }
 
 const Config& App::config() const { return parts_->config; }

@@ -1,5 +1,6 @@
 #include "app/cli_admin.hpp"
 
+#include "app/cli_members.hpp"
 #include "app/database_options.hpp"
 #include "db/migrations.hpp"
 #include "features/content/announcements.hpp"
@@ -82,6 +83,7 @@ struct AdminCommands::State {
   ServerOptions add_options, edit_options;
   std::int64_t id = 0;
   std::string lang, text;
+  std::unique_ptr<MemberCommands> members;
 };
 
 AdminCommands::AdminCommands(CLI::App& cli) : state_(std::make_unique<State>()) {
@@ -106,12 +108,14 @@ AdminCommands::AdminCommands(CLI::App& cli) : state_(std::make_unique<State>()) 
   s.announce_set = s.announce->add_subcommand("set", "Set the announcement of one language (empty text clears it)");
   s.announce_set->add_option("--lang", s.lang, "zh or en")->required()->check(CLI::IsMember({"zh", "en"}));
   s.announce_set->add_option("text", s.text, "The text")->required();
+  s.members = std::make_unique<MemberCommands>(cli);
 }
 
 AdminCommands::~AdminCommands() = default;
 
 std::optional<int> AdminCommands::run() {
   auto& s = *state_;
+  if (auto code = s.members->run()) return code;
   if (!*s.servers && !*s.announce) return std::nullopt;
   Config config = load_config(s.config_file, process_environment());
   if (s.data_dir) config.data_dir = *s.data_dir;

@@ -1,7 +1,8 @@
 #pragma once
 // Operator commands on the command line: `portal servers add|edit|remove|list|issue-key` and
 // `portal announce set`. They write the database directly; a running portal picks the changes up on
-// its next refresh cycle.
+// its next refresh cycle. The membership commands (`portal users ...`, `portal vip ...`) are in
+// cli_members and are reached through here.
 
 #include "app/config.hpp"
 

@@ -32,6 +32,7 @@ struct SecurityConfig {
   bool hsts = false;  // only when the portal is reached over HTTPS
   int hsts_max_age_s = 31536000;
   std::vector<std::string> cors_origins;  // exact origins allowed to call /api from another site
+  bool trust_forwarded_for = false;       // behind a reverse proxy: the client address is X-Forwarded-For's last hop
 };
 
 struct DatabaseConfig {
@@ -83,6 +84,26 @@ struct SteamConfig {
   std::string openid_endpoint = "https://steamcommunity.com/openid/login";
   std::string realm;       // empty = public URL
   std::string return_url;  // empty = public URL + /api/auth/steam/callback
+  std::string web_api_key;  // GetPlayerSummaries for names and avatars; empty = the SteamID64 as name
+};
+
+// Sessions and passwords (features/auth).
+struct AuthConfig {
+  std::string jwt_secret;              // HS256 key, >= 32 characters; demo mode generates one when empty
+  int password_memory_kib = 19456;     // Argon2id memory per hash (OWASP minimum 19 MiB)
+  int password_passes = 2;             // Argon2id passes
+};
+
+// Outgoing mail (registration codes, reset links).
+struct MailConfig {
+  std::string transport = "auto";  // auto (demo: outbox, production: smtp), smtp, outbox (demo only)
+  std::string smtp_url;            // smtp://host:587 (STARTTLS required) or smtps://host:465
+  std::string username;
+  std::string password;
+  std::string from_address = "noreply@example.com";
+  std::string from_name = "CS2 Community";
+  int timeout_s = 30;
+  std::string ca_file;             // empty = the system's CA store
 };
 
 struct LinksConfig {
@@ -109,6 +130,8 @@ struct Config {
   FeaturesConfig features;
   LiveServersConfig servers;
   SteamConfig steam;
+  AuthConfig auth;
+  MailConfig mail;
   LinksConfig links;
 
   // Derived values; never stored in the file.

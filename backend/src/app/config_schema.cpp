@@ -28,6 +28,7 @@ const std::vector<Field>& schema() {
       PORTAL_CONFIG_FIELD("security.hsts", security.hsts),
       PORTAL_CONFIG_FIELD("security.hsts_max_age_s", security.hsts_max_age_s),
       PORTAL_CONFIG_FIELD("security.cors_origins", security.cors_origins),
+      PORTAL_CONFIG_FIELD("security.trust_forwarded_for", security.trust_forwarded_for),
 
       PORTAL_CONFIG_FIELD("database.engine", database.engine),
       PORTAL_CONFIG_FIELD("database.sqlite_file", database.sqlite_file),
@@ -60,6 +61,20 @@ const std::vector<Field>& schema() {
       PORTAL_CONFIG_FIELD("steam.openid_endpoint", steam.openid_endpoint),
       PORTAL_CONFIG_FIELD("steam.realm", steam.realm),
       PORTAL_CONFIG_FIELD("steam.return_url", steam.return_url),
+      PORTAL_CONFIG_FIELD("steam.web_api_key", steam.web_api_key),
+
+      PORTAL_CONFIG_FIELD("auth.jwt_secret", auth.jwt_secret),
+      PORTAL_CONFIG_FIELD("auth.password_memory_kib", auth.password_memory_kib),
+      PORTAL_CONFIG_FIELD("auth.password_passes", auth.password_passes),
+
+      PORTAL_CONFIG_FIELD("mail.transport", mail.transport),
+      PORTAL_CONFIG_FIELD("mail.smtp_url", mail.smtp_url),
+      PORTAL_CONFIG_FIELD("mail.username", mail.username),
+      PORTAL_CONFIG_FIELD("mail.password", mail.password),
+      PORTAL_CONFIG_FIELD("mail.from_address", mail.from_address),
+      PORTAL_CONFIG_FIELD("mail.from_name", mail.from_name),
+      PORTAL_CONFIG_FIELD("mail.timeout_s", mail.timeout_s),
+      PORTAL_CONFIG_FIELD("mail.ca_file", mail.ca_file),
 
       PORTAL_CONFIG_FIELD("links.join_address_prefix", links.join_address_prefix),
       PORTAL_CONFIG_FIELD("links.bilibili", links.bilibili),

@@ -40,25 +40,27 @@ constexpr std::size_t member_count() {
 
 // If one of these fails, a field was added to or removed from config.hpp: update the schema in
 // config_schema.cpp, portal.toml, kAllKeys below and expect_same_config in config_test_support.hpp.
-static_assert(member_count<Config>() == 10);
+static_assert(member_count<Config>() == 12);
 static_assert(member_count<LiveServersConfig>() == 6);
 static_assert(member_count<ServerConfig>() == 11);
-static_assert(member_count<SecurityConfig>() == 3);
+static_assert(member_count<SecurityConfig>() == 4);
 static_assert(member_count<DatabaseConfig>() == 5);
 static_assert(member_count<LogConfig>() == 2);
 static_assert(member_count<ServersFeatures>() == 5);
 static_assert(member_count<SettingsFeatures>() == 4);
 static_assert(member_count<FeaturesConfig>() == 4);
-static_assert(member_count<SteamConfig>() == 3);
+static_assert(member_count<SteamConfig>() == 4);
+static_assert(member_count<AuthConfig>() == 3);
+static_assert(member_count<MailConfig>() == 8);
 static_assert(member_count<LinksConfig>() == 11);
 
-// Every leaf setting: 2 + 11 + 3 + 5 + 2 + (5 + 1 + 1 + 4) + 3 + 11 = 48.
+// Every leaf setting: 2 + 11 + 4 + 5 + 2 + (5 + 1 + 1 + 4) + 6 + 4 + 3 + 8 + 11 = 67.
 const std::set<std::string> kAllKeys = {
     "mode", "data_dir",
     "server.host", "server.port", "server.io_threads", "server.read_timeout_s", "server.write_timeout_s",
     "server.idle_timeout_s", "server.header_limit_bytes", "server.body_limit_bytes", "server.shutdown_grace_s",
     "server.public_url", "server.web_root",
-    "security.hsts", "security.hsts_max_age_s", "security.cors_origins",
+    "security.hsts", "security.hsts_max_age_s", "security.cors_origins", "security.trust_forwarded_for",
     "database.engine", "database.sqlite_file", "database.postgres_url", "database.pool_size",
     "database.busy_timeout_ms",
     "log.level", "log.access_log",
@@ -68,7 +70,10 @@ const std::set<std::string> kAllKeys = {
     "features.settings.profile", "features.settings.security",
     "servers.refresh_interval_s", "servers.query_timeout_ms", "servers.query_retries",
     "servers.offline_after_misses", "servers.plugin_fresh_s", "servers.history_hours",
-    "steam.openid_endpoint", "steam.realm", "steam.return_url",
+    "steam.openid_endpoint", "steam.realm", "steam.return_url", "steam.web_api_key",
+    "auth.jwt_secret", "auth.password_memory_kib", "auth.password_passes",
+    "mail.transport", "mail.smtp_url", "mail.username", "mail.password", "mail.from_address", "mail.from_name",
+    "mail.timeout_s", "mail.ca_file",
     "links.join_address_prefix", "links.bilibili", "links.douyin", "links.weibo", "links.qq_group",
     "links.filing_number", "links.filing_url", "links.vip_store_url", "links.vip_pay_url", "links.inventory_url",
     "links.support_email",
@@ -85,7 +90,7 @@ void collect_keys(const toml::table& table, const std::string& prefix, std::vect
 // ---- the shipped file ----
 
 TEST(ConfigLoader, ShippedFileHoldsExactlyEverySetting) {
-  ASSERT_EQ(kAllKeys.size(), 54U);
+  ASSERT_EQ(kAllKeys.size(), 67U);
   const toml::table root = toml::parse_file(kShippedFile.string());
   std::vector<std::string> keys;
   collect_keys(root, "", keys);
@@ -115,6 +120,7 @@ web_root = "/srv/web"
 hsts = true
 hsts_max_age_s = 600
 cors_origins = ["https://a.example", "https://b.example"]
+trust_forwarded_for = true
 [database]
 engine = "postgresql"
 sqlite_file = "other.db"
@@ -150,6 +156,20 @@ history_hours = 12
 openid_endpoint = "https://openid.example/login"
 realm = "https://realm.example"
 return_url = "https://realm.example/back"
+web_api_key = "steam-key"
+[auth]
+jwt_secret = "0123456789abcdef0123456789abcdef-test"
+password_memory_kib = 8192
+password_passes = 3
+[mail]
+transport = "smtp"
+smtp_url = "smtps://mail.example:465"
+username = "mailer"
+password = "mail-secret"
+from_address = "bot@example.org"
+from_name = "Bot"
+timeout_s = 12
+ca_file = "/etc/ssl/ca.pem"
 [links]
 join_address_prefix = "https://join.example/"
 bilibili = "https://bilibili.example/"
@@ -167,12 +187,15 @@ support_email = "help@example.org"
   expected.mode = Mode::demo;
   expected.data_dir = "/srv/portal";
   expected.server = {"0.0.0.0", 9001, 3, 31, 32, 61, 4096, 131072, 11, "https://cs2.example.com", "/srv/web"};
-  expected.security = {true, 600, {"https://a.example", "https://b.example"}};
+  expected.security = {true, 600, {"https://a.example", "https://b.example"}, true};
   expected.database = {DbEngine::postgresql, "other.db", "host=db dbname=portal", 5, 2500};
   expected.log = {"warn", false};
   expected.features = {{false, false, false, false, false}, false, false, {false, false, false, false}};
   expected.servers = {5, 1500, 2, 4, 20, 12};
-  expected.steam = {"https://openid.example/login", "https://realm.example", "https://realm.example/back"};
+  expected.steam = {"https://openid.example/login", "https://realm.example", "https://realm.example/back", "steam-key"};
+  expected.auth = {"0123456789abcdef0123456789abcdef-test", 8192, 3};
+  expected.mail = {"smtp", "smtps://mail.example:465", "mailer", "mail-secret", "bot@example.org", "Bot", 12,
+                   "/etc/ssl/ca.pem"};
   expected.links = {"https://join.example/",    "https://bilibili.example/", "https://douyin.example/",
                     "https://weibo.example/",   "https://qq.example/",       "ICP 123",
                     "https://filing.example/",  "https://store.example/",    "https://pay.example/",

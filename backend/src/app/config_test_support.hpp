@@ -62,6 +62,7 @@ inline void expect_same_config(const app::Config& a, const app::Config& b) {
   EXPECT_EQ(a.security.hsts, b.security.hsts);
   EXPECT_EQ(a.security.hsts_max_age_s, b.security.hsts_max_age_s);
   EXPECT_EQ(a.security.cors_origins, b.security.cors_origins);
+  EXPECT_EQ(a.security.trust_forwarded_for, b.security.trust_forwarded_for);
 
   EXPECT_EQ(a.database.engine, b.database.engine);
   EXPECT_EQ(a.database.sqlite_file, b.database.sqlite_file);
@@ -94,6 +95,18 @@ inline void expect_same_config(const app::Config& a, const app::Config& b) {
   EXPECT_EQ(a.steam.openid_endpoint, b.steam.openid_endpoint);
   EXPECT_EQ(a.steam.realm, b.steam.realm);
   EXPECT_EQ(a.steam.return_url, b.steam.return_url);
+  EXPECT_EQ(a.steam.web_api_key, b.steam.web_api_key);
+  EXPECT_EQ(a.auth.jwt_secret, b.auth.jwt_secret);
+  EXPECT_EQ(a.auth.password_memory_kib, b.auth.password_memory_kib);
+  EXPECT_EQ(a.auth.password_passes, b.auth.password_passes);
+  EXPECT_EQ(a.mail.transport, b.mail.transport);
+  EXPECT_EQ(a.mail.smtp_url, b.mail.smtp_url);
+  EXPECT_EQ(a.mail.username, b.mail.username);
+  EXPECT_EQ(a.mail.password, b.mail.password);
+  EXPECT_EQ(a.mail.from_address, b.mail.from_address);
+  EXPECT_EQ(a.mail.from_name, b.mail.from_name);
+  EXPECT_EQ(a.mail.timeout_s, b.mail.timeout_s);
+  EXPECT_EQ(a.mail.ca_file, b.mail.ca_file);
 
   EXPECT_EQ(a.links.join_address_prefix, b.links.join_address_prefix);
   EXPECT_EQ(a.links.bilibili, b.links.bilibili);

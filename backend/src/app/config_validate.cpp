@@ -187,6 +187,27 @@ void validate(const Config& config) {
     }
   }
 
+  check_range("auth.password_memory_kib", config.auth.password_memory_kib, 8192, 1048576);
+  check_range("auth.password_passes", config.auth.password_passes, 1, 10);
+
+  const MailConfig& mail = config.mail;
+  if (mail.transport != "auto" && mail.transport != "smtp" && mail.transport != "outbox") {
+    invalid("Setting \"mail.transport\" must be one of auto, smtp, outbox (it is " + in_quotes(mail.transport) + ").");
+  }
+  if (mail.transport == "outbox" && config.mode != Mode::demo) {
+    invalid("Setting \"mail.transport\" may be \"outbox\" only in demo mode: production mail must really be sent.");
+  }
+  if (!mail.smtp_url.empty() && !mail.smtp_url.starts_with("smtp://") && !mail.smtp_url.starts_with("smtps://")) {
+    invalid("Setting \"mail.smtp_url\" must start with smtp:// or smtps:// (it is " + in_quotes(mail.smtp_url) + ").");
+  }
+  check_range("mail.timeout_s", mail.timeout_s, 1, 300);
+  if (mail.from_address.find('@') == std::string::npos || mail.from_address.find_first_of("\r\n<> ") != std::string::npos) {
+    invalid("Setting \"mail.from_address\" must be a plain e-mail address (it is " + in_quotes(mail.from_address) + ").");
+  }
+  if (mail.from_name.find_first_of("\r\n") != std::string::npos) {
+    invalid("Setting \"mail.from_name\" must be one line.");
+  }
+
   const std::string& prefix = config.links.join_address_prefix;
   if (prefix.empty() || prefix.back() != '/') {
     invalid("Setting \"links.join_address_prefix\" must be non-empty and end with '/' (it is " + in_quotes(prefix) +

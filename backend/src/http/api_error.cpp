@@ -27,7 +27,14 @@ Response error_response(const core::Error& error, int status) {
   return json_response(body, status);
 }
 
-Response error_response(const core::Error& error) { return error_response(error, status_of(error.kind)); }
+Response error_response(const core::Error& error) {
+  Response response = error_response(error, status_of(error.kind));
+  // Every 429 tells the client when to come back, whichever layer refused.
+  if (const auto* wait = error.details.if_contains("retryAfter"); wait && wait->is_int64()) {
+    response.set_header("Retry-After", std::to_string(wait->as_int64()));
+  }
+  return response;
+}
 
 namespace errors {
 using core::Error;
@@ -68,6 +75,16 @@ Error internal(std::string_view request_id) {
 Error request_timeout() {
   return Error::make(ErrorKind::bad_request, "REQUEST_TIMEOUT", "Request timeout");
 }
+core::Error rate_limited(std::chrono::seconds retry_after) {
+  return core::Error::make(core::ErrorKind::rate_limited, "RATE_LIMIT_EXCEEDED",
+                           "Too many requests, please try again later",
+                           {{"retryAfter", static_cast<std::int64_t>(retry_after.count())}});
+}
+
 }  // namespace errors
+
+Response rate_limited_response(std::chrono::seconds retry_after) {
+  return error_response(errors::rate_limited(retry_after));
+}
 
 }  // namespace portal::http

@@ -5,6 +5,7 @@
 #include "core/error.hpp"
 #include "http/message.hpp"
 
+#include <chrono>
 #include <string>
 
 namespace portal::http {
@@ -26,7 +27,11 @@ core::Error forbidden();
 core::Error origin_not_allowed(std::string_view origin);
 core::Error internal(std::string_view request_id);
 core::Error request_timeout();
+core::Error rate_limited(std::chrono::seconds retry_after);
 }  // namespace errors
+
+// 429 RATE_LIMIT_EXCEEDED with details.retryAfter and a Retry-After header.
+Response rate_limited_response(std::chrono::seconds retry_after);
 
 // Errors that are not one of core::ErrorKind's statuses (413, 415, 431, 405, 408) need their own.
 Response error_response(const core::Error& error, int status_override);

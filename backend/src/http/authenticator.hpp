@@ -2,9 +2,9 @@
 // Resolves a bearer token into a principal. The accounts feature provides the real one; until a
 // login exists, NoAuthenticator accepts nobody. Runs on the worker pool (it may read the database).
 
+#include "core/result.hpp"
 #include "http/message.hpp"
 
-#include <optional>
 #include <string_view>
 
 namespace portal::http {
@@ -12,12 +12,16 @@ namespace portal::http {
 class Authenticator {
  public:
   virtual ~Authenticator() = default;
-  virtual std::optional<Principal> authenticate(std::string_view bearer_token) const = 0;
+  // The principal, or the error to answer with (401 INVALID_TOKEN for a bad or revoked token,
+  // 401 UNAUTHORIZED for a token of the wrong type).
+  virtual core::Result<Principal> authenticate(std::string_view bearer_token) const = 0;
 };
 
 class NoAuthenticator final : public Authenticator {
  public:
-  std::optional<Principal> authenticate(std::string_view) const override { return std::nullopt; }
+  core::Result<Principal> authenticate(std::string_view) const override {
+    return core::Error::make(core::ErrorKind::unauthorized, "UNAUTHORIZED", "Unauthorized access");
+  }
 };
 
 }  // namespace portal::http

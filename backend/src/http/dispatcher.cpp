@@ -7,10 +7,21 @@
 #include <algorithm>
 #include <cctype>
 #include <random>
+#include <stdexcept>
 
 namespace portal::http {
 
 namespace {
+
+// The proxy appends the address it saw; earlier entries are whatever the client claimed.
+std::string last_forwarded_hop(std::string_view header) {
+  const std::size_t comma = header.rfind(',');
+  std::string_view hop = comma == std::string_view::npos ? header : header.substr(comma + 1);
+  while (!hop.empty() && hop.front() == ' ') hop.remove_prefix(1);
+  while (!hop.empty() && hop.back() == ' ') hop.remove_suffix(1);
+  if (hop.size() > 64 || hop.find_first_not_of("0123456789abcdefABCDEF.:[]") != std::string_view::npos) return {};
+  return std::string(hop);
+}
 
 bool is_api_path(std::string_view path) { return path == "/api" || path.starts_with("/api/"); }
 
@@ -65,6 +76,11 @@ Dispatcher::Plan Dispatcher::plan(Request& request) const {
   Plan plan;
   plan.body_limit = options_.default_body_limit;
   request.request_id = make_request_id(request.header("X-Request-Id"));
+  if (options_.trust_forwarded_for) {
+    if (auto forwarded = last_forwarded_hop(request.header("X-Forwarded-For")); !forwarded.empty()) {
+      request.remote_address = std::move(forwarded);
+    }
+  }
 
   if (request.method == Method::options) {
     const auto methods = router_.methods_for(request.path);
@@ -124,10 +140,19 @@ Dispatcher::Plan Dispatcher::plan(Request& request) const {
 
 Response Dispatcher::run(Request& request, const Route& route) const {
   try {
+    if (!route.rate_limit.empty()) {
+      const auto policy = options_.rate_limits.find(route.rate_limit);
+      if (policy == options_.rate_limits.end()) throw std::logic_error("unknown rate limit policy " + route.rate_limit);
+      if (const auto wait = limiter_.acquire(route.rate_limit + "|" + request.remote_address, policy->second)) {
+        return rate_limited_response(*wait);
+      }
+    }
     if (route.access != Access::public_access) {
       const auto token = request.bearer_token();
-      request.principal = token.empty() ? std::nullopt : authenticator_.authenticate(token);
-      if (!request.principal) return error_response(errors::unauthorized());
+      if (token.empty()) return error_response(errors::unauthorized());
+      auto principal = authenticator_.authenticate(token);
+      if (!principal) return error_response(principal.error());
+      request.principal = std::move(*principal);
       if (route.access == Access::op && !request.principal->is_op) return error_response(errors::forbidden());
     }
     return route.handler(request);

@@ -4,6 +4,7 @@
 // static files, running the handler with exceptions turned into 500s, response headers, metrics and
 // the access log. http/server drives it; tests can call it directly.
 
+#include "core/rate_limiter.hpp"
 #include "http/authenticator.hpp"
 #include "http/message.hpp"
 #include "http/metrics.hpp"
@@ -12,14 +13,21 @@
 #include "http/static_files.hpp"
 
 #include <cstddef>
+#include <map>
 #include <memory>
 #include <optional>
+#include <string>
 
 namespace portal::http {
 
 struct DispatcherOptions {
   std::size_t default_body_limit = 65536;
   bool access_log = true;
+  // Behind a reverse proxy: the client address is the last X-Forwarded-For entry, not the peer.
+  bool trust_forwarded_for = false;
+  // Per-client-address limits routes refer to by name (Route::rate_limit). Applied before the token
+  // is checked and before the handler runs, so a flood costs neither a database read nor a hash.
+  std::map<std::string, core::RateLimit, std::less<>> rate_limits;
 };
 
 class Dispatcher {
@@ -55,6 +63,7 @@ class Dispatcher {
   ResponsePolicy policy_;
   Metrics& metrics_;
   DispatcherOptions options_;
+  mutable core::RateLimiter limiter_;
 };
 
 // A fresh request id, or the client's X-Request-Id when it is short and made of safe characters.

@@ -8,16 +8,18 @@ namespace {
 // Accepts "user-token" as a player and "op-token" as an administrator.
 class FakeAuthenticator final : public Authenticator {
  public:
-  std::optional<Principal> authenticate(std::string_view token) const override {
+  core::Result<Principal> authenticate(std::string_view token) const override {
     if (token == "user-token") return Principal{.user_id = "1", .steam_id = "76561198000000001"};
     if (token == "op-token") return Principal{.user_id = "2", .steam_id = "76561198000000002", .is_op = true};
-    return std::nullopt;
+    return core::Error::make(core::ErrorKind::unauthorized, "INVALID_TOKEN", "Invalid login token");
   }
 };
 
 class DispatcherTest : public ::testing::Test {
  protected:
-  DispatcherTest() : dispatcher(make_router(), authenticator, nullptr, ResponsePolicy({}), metrics, {}) {}
+  DispatcherTest()
+      : dispatcher(make_router(), authenticator, nullptr, ResponsePolicy({}), metrics,
+                   DispatcherOptions{.trust_forwarded_for = false, .rate_limits = {{"tight", {2, std::chrono::seconds(60)}}}}) {}
 
   static Router make_router() {
     RouteTable table;
@@ -25,12 +27,18 @@ class DispatcherTest : public ::testing::Test {
     table.get("/api/mine", Access::logged_in,
               [](Request& r) { return json_response({{"who", r.principal->steam_id}}); });
     table.get("/api/admin", Access::op, [](Request&) { return json_response({{"who", "op"}}); });
+    table.add(Route{.method = Method::get,
+                    .pattern = "/api/limited",
+                    .access = Access::logged_in,
+                    .handler = [](Request&) { return json_response({{"ok", true}}); },
+                    .rate_limit = "tight"});
     return Router(std::move(table));
   }
 
-  Response call(const std::string& path, const std::string& token = {}) {
+  Response call(const std::string& path, const std::string& token = {}, const std::string& address = "10.0.0.1") {
     Request request;
     request.path = path;
+    request.remote_address = address;
     if (!token.empty()) request.headers["Authorization"] = "Bearer " + token;
     auto plan = dispatcher.plan(request);
     if (plan.response) return *plan.response;
@@ -50,6 +58,42 @@ TEST_F(DispatcherTest, LoggedInRouteChecksTheToken) {
   auto ok = call("/api/mine", "user-token");
   EXPECT_EQ(ok.status, 200);
   EXPECT_NE(ok.body.find("76561198000000001"), std::string::npos);
+}
+
+TEST_F(DispatcherTest, ABadTokenAnswersTheAuthenticatorsError) {
+  const auto response = call("/api/mine", "forged");
+  EXPECT_EQ(response.status, 401);
+  EXPECT_NE(response.body.find("INVALID_TOKEN"), std::string::npos);
+  EXPECT_NE(call("/api/mine").body.find("UNAUTHORIZED"), std::string::npos);
+}
+
+TEST_F(DispatcherTest, RateLimitIsPerAddressAndComesBeforeTheTokenCheck) {
+  EXPECT_EQ(call("/api/limited", "user-token").status, 200);
+  EXPECT_EQ(call("/api/limited", "forged").status, 401);
+  const auto limited = call("/api/limited", "user-token");
+  EXPECT_EQ(limited.status, 429);
+  EXPECT_NE(limited.body.find("RATE_LIMIT_EXCEEDED"), std::string::npos);
+  ASSERT_NE(limited.find_header("Retry-After"), nullptr);
+  EXPECT_EQ(*limited.find_header("Retry-After"), "30");
+  EXPECT_EQ(call("/api/limited", "user-token", "10.0.0.2").status, 200) << "another address has its own budget";
+}
+
+TEST(DispatcherForwardedFor, UsesTheLastHopOnlyWhenTrusted) {
+  Metrics metrics;
+  NoAuthenticator none;
+  RouteTable table;
+  table.get("/api/ip", Access::public_access, [](Request& r) { return json_response({{"ip", r.remote_address}}); });
+  for (const bool trusted : {false, true}) {
+    Dispatcher dispatcher(Router(RouteTable(table)), none, nullptr, ResponsePolicy({}), metrics,
+                          DispatcherOptions{.trust_forwarded_for = trusted});
+    Request request;
+    request.path = "/api/ip";
+    request.remote_address = "127.0.0.1";
+    request.headers["X-Forwarded-For"] = "1.2.3.4, 203.0.113.9";
+    auto plan = dispatcher.plan(request);
+    const auto body = dispatcher.run(request, *plan.route).body;
+    EXPECT_NE(body.find(trusted ? "203.0.113.9" : "127.0.0.1"), std::string::npos) << body;
+  }
 }
 
 TEST_F(DispatcherTest, OpRouteNeedsAnOp) {

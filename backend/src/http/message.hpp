@@ -30,6 +30,8 @@ struct Principal {
   std::string user_id;
   std::string steam_id;
   bool is_op = false;
+  std::string token_id;              // jti of the bearer token, so logout can revoke exactly it
+  long long token_expires_at = 0;    // unix seconds
 };
 
 struct Request {

@@ -25,8 +25,13 @@ void RouteTable::get(std::string pattern, Access access, Handler handler, Exec e
   add(Route{.method = Method::get, .pattern = std::move(pattern), .access = access, .exec = exec, .handler = std::move(handler)});
 }
 
-void RouteTable::post_json(std::string pattern, Access access, Handler handler) {
-  add(Route{.method = Method::post, .pattern = std::move(pattern), .access = access, .handler = std::move(handler), .json_body = true});
+void RouteTable::post_json(std::string pattern, Access access, Handler handler, std::string rate_limit) {
+  add(Route{.method = Method::post,
+            .pattern = std::move(pattern),
+            .access = access,
+            .handler = std::move(handler),
+            .json_body = true,
+            .rate_limit = std::move(rate_limit)});
 }
 
 void RouteTable::put_json(std::string pattern, Access access, Handler handler) {

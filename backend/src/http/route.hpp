@@ -33,6 +33,7 @@ struct Route {
   std::size_t body_limit = 0;  // 0 = server default (64 KiB)
   bool json_body = false;      // the body must be application/json (415 otherwise)
   std::string summary;         // one line, for logs and the OpenAPI coverage test
+  std::string rate_limit;      // name of a per-client-address policy (DispatcherOptions); empty = none
 };
 
 class RouteTable {
@@ -42,7 +43,7 @@ class RouteTable {
 
   // Shorthands that read like the API listing.
   void get(std::string pattern, Access access, Handler handler, Exec exec = Exec::worker);
-  void post_json(std::string pattern, Access access, Handler handler);
+  void post_json(std::string pattern, Access access, Handler handler, std::string rate_limit = {});
   void put_json(std::string pattern, Access access, Handler handler);
 
  private:

@@ -38,6 +38,10 @@ app::Config test_config(const fs::path& data_dir, const db::Options& database) {
   config.server.port = 0;
   config.server.shutdown_grace_s = 5;
   config.log.level = "warn";
+  config.auth.jwt_secret = "test-signing-key-0123456789abcdef0123456789";
+  // The cheapest cost libsodium's Argon2id takes: functional tests hash many passwords, under ASan too.
+  config.auth.password_memory_kib = 8192;
+  config.auth.password_passes = 1;
   config.database.pool_size = database.pool_size;
   if (database.engine == db::Engine::postgresql) {
     config.database.engine = app::DbEngine::postgresql;

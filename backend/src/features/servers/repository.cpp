@@ -63,6 +63,14 @@ std::optional<GameServer> Repository::find_by_endpoint(const std::string& ip, in
   });
 }
 
+std::optional<GameServer> Repository::find_by_key_hash(const std::string& hash) const {
+  if (hash.empty()) return std::nullopt;
+  return database_.with_session([&](soci::session& sql) {
+    return first(collect((sql.prepare << "SELECT " << kColumns << " FROM game_servers WHERE plugin_key_hash = :hash",
+                          soci::use(hash))));
+  });
+}
+
 std::int64_t Repository::insert(const GameServer& s) {
   return database_.with_session([&](soci::session& sql) {
     long long id = 0;

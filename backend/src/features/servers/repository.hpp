@@ -28,6 +28,7 @@ class Repository {
   void update(const GameServer& server);
   bool remove(std::int64_t id);
   void set_plugin_key_hash(std::int64_t id, const std::string& hash);
+  std::optional<GameServer> find_by_key_hash(const std::string& hash) const;
   // Demo mode replaces its seeded servers at every start (their simulated ports change).
   void remove_demo_servers();
 

@@ -58,6 +58,14 @@ core::Status Service::push(std::string_view key, const std::string& ip, int port
   return core::Ok{};
 }
 
+std::optional<std::int64_t> Service::server_for_key(std::string_view key) const {
+  if (key.empty() || key.size() > 256) return std::nullopt;
+  // Looked up by the key's hash (unique per server); the stored value is a hash, never the key.
+  const auto server = repository_.find_by_key_hash(core::sha256_hex(key));
+  if (!server || !server->enabled) return std::nullopt;
+  return server->id;
+}
+
 core::Result<GameServer> Service::add(GameServer server) {
   if (auto error = validate(server)) return *error;
   if (repository_.find_by_endpoint(server.ip, server.port)) return conflict(server.endpoint());

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <set>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,8 @@ class Service {
   core::Result<ServerDetails> details(const std::string& ip, int port) const;  // reads the database
   // A server plugin's report; the key must be the one issued for that ip:port.
   core::Status push(std::string_view key, const std::string& ip, int port, PluginPush report);
+  // The server a plugin key was issued for, for plugin calls that name no endpoint.
+  std::optional<std::int64_t> server_for_key(std::string_view key) const;
 
   std::vector<GameServer> all() const { return repository_.list(false); }
   core::Result<GameServer> add(GameServer server);

@@ -1,0 +1,214 @@
+#include "app/accounts.hpp"
+
+#include "app/dev_openid_routes.hpp"
+#include "core/crypto.hpp"
+#include "features/auth/membership_routes.hpp"
+#include "features/servers/service.hpp"
+#include "http/api_error.hpp"
+#include "integrations/http/curl_http_client.hpp"
+#include "integrations/mail/mail_text.hpp"
+#include "integrations/mail/outbox_mailer.hpp"
+#include "integrations/mail/smtp_mailer.hpp"
+#include "sim/dev_openid_provider.hpp"
+
+#include <spdlog/spdlog.h>
+#include <sys/stat.h>
+
+#include <chrono>
+#include <fstream>
+
+namespace portal::app {
+
+namespace {
+
+std::int64_t now_unix() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+// Production must be given a key; demo mode keeps a generated one in the data folder so that tokens
+// survive a restart of `make run`.
+std::string signing_key(const Config& config) {
+  if (config.auth.jwt_secret.size() >= 32) return config.auth.jwt_secret;
+  if (!config.auth.jwt_secret.empty() || config.mode != Mode::demo) {
+    throw ConfigError("Setting \"auth.jwt_secret\" must hold at least 32 characters (set PORTAL_AUTH__JWT_SECRET, "
+                      "e.g. to the output of `openssl rand -hex 32`).");
+  }
+  const auto file = config.data_dir / "jwt-secret";
+  std::string key;
+  if (std::ifstream in(file); in) std::getline(in, key);
+  if (key.size() < 32) {
+    std::filesystem::create_directories(config.data_dir);
+    key = core::random_token(32);
+    std::ofstream(file, std::ios::trunc) << key << "\n";
+    ::chmod(file.c_str(), 0600);
+  }
+  return key;
+}
+
+// Production without an SMTP server: say so at every send instead of pretending.
+class UnconfiguredMailer final : public mail::Mailer {
+ public:
+  core::Status send(const mail::MailMessage&) override {
+    return mail::mail_failed("no SMTP server is configured (mail.smtp_url)");
+  }
+};
+
+std::string steam_endpoint(const Config& config) {
+  return config.mode == Mode::demo ? config.public_url() + "/api/dev/openid/login" : config.steam.openid_endpoint;
+}
+
+}  // namespace
+
+Accounts::Accounts(const Config& config, db::Database& database, servers::Service& servers)
+    : config_(config),
+      servers_(servers),
+      users_(database),
+      credentials_(database),
+      sessions_repo_(database),
+      bindings_(database),
+      membership_repo_(database),
+      memberships_(membership_repo_, now_unix) {
+  const std::string key = signing_key(config);
+  tokens_ = std::make_unique<auth::TokenService>(key);
+  hasher_ = std::make_unique<auth::PasswordHasher>(auth::PasswordCost{
+      static_cast<std::size_t>(config.auth.password_memory_kib), static_cast<unsigned>(config.auth.password_passes)});
+
+  const mail::MailIdentity from{config.mail.from_name, config.mail.from_address};
+  const bool outbox = config.mail.transport == "outbox" || (config.mail.transport == "auto" && config.mode == Mode::demo);
+  if (outbox) {
+    auto mailer = std::make_unique<mail::OutboxMailer>(config.data_dir / "outbox", from, config.mode == Mode::demo);
+    outbox_ = mailer.get();
+    mailer_ = std::move(mailer);
+  } else if (!config.mail.smtp_url.empty()) {
+    mailer_ = std::make_unique<mail::SmtpMailer>(mail::SmtpSettings{
+        .url = config.mail.smtp_url,
+        .username = config.mail.username,
+        .password = config.mail.password,
+        .from = from,
+        .ehlo_name = "portal",
+        .timeout = std::chrono::seconds(config.mail.timeout_s),
+        .ca_file = config.mail.ca_file,
+    });
+  } else {
+    spdlog::warn("mail.smtp_url is empty: registration codes and reset links cannot be sent");
+    mailer_ = std::make_unique<UnconfiguredMailer>();
+  }
+
+  http_ = std::make_unique<integrations::CurlHttpClient>();
+  integrations::steam::SteamProfiles* profiles = nullptr;
+  if (config.mode == Mode::demo) {
+    dev_provider_ = std::make_unique<sim::DevOpenIdProvider>(steam_endpoint(config));
+    profiles = dev_provider_.get();
+  } else if (!config.steam.web_api_key.empty()) {
+    web_api_profiles_ = std::make_unique<integrations::steam::WebApiProfiles>(config.steam.web_api_key, *http_);
+    profiles = web_api_profiles_.get();
+  }
+  nonces_ = std::make_unique<auth::DbNonceStore>(sessions_repo_);
+
+  email_ = std::make_unique<auth::EmailAccounts>(auth::EmailAccountsDeps{
+      .users = users_,
+      .credentials = credentials_,
+      .sessions = sessions_repo_,
+      .hasher = *hasher_,
+      .tokens = *tokens_,
+      .mailer = *mailer_,
+      .limiter = limiter_,
+      .now = now_unix,
+      .public_url = [base = config.public_url()] { return base; },
+      .site_name = "CS2 Community",
+      .code_pepper = core::sha256_hex("email-code|" + key),
+  });
+  sessions_ = std::make_unique<auth::Sessions>(users_, sessions_repo_, *tokens_, now_unix);
+  steam_ = std::make_unique<auth::SteamAccounts>(auth::SteamAccountsDeps{
+      .users = users_,
+      .sessions = sessions_repo_,
+      .bindings = bindings_,
+      .tokens = *tokens_,
+      .profiles = profiles,
+      .limiter = limiter_,
+      .now = now_unix,
+  });
+  const std::string base = config.public_url();
+  const auth::SteamCallbackUrls urls{
+      .op_endpoint = steam_endpoint(config),
+      .login_return_to = config.steam.return_url.empty() ? base + "/api/auth/steam/callback" : config.steam.return_url,
+      .bind_return_to = base + "/api/auth/steam/bind/callback",
+      .web_origin = base,
+  };
+  callbacks_ = std::make_unique<auth::SteamCallbacks>(*steam_, *http_, *nonces_, [urls] { return urls; });
+  authenticator_ = std::make_unique<auth::SessionAuthenticator>(*sessions_, [this](const std::string& steam_id) {
+    auto status = memberships_.status(steam_id);
+    if (!status) return false;
+    for (const auto& grant : status->groups) {
+      if (grant.group == auth::Tier::op) return true;
+    }
+    return false;
+  });
+}
+
+Accounts::~Accounts() { stop(); }
+
+void Accounts::register_routes(http::RouteTable& routes) {
+  auth::register_routes(routes, auth::AuthRoutesDeps{
+                                    .email = *email_,
+                                    .sessions = *sessions_,
+                                    .steam = *steam_,
+                                    .callbacks = *callbacks_,
+                                    .tokens = *tokens_,
+                                    .now = now_unix,
+                                    .server_for_plugin_key =
+                                        [this](std::string_view key) { return servers_.server_for_key(key); },
+                                });
+  auth::register_membership_routes(routes, memberships_);
+  if (dev_provider_) register_dev_openid_routes(routes, *dev_provider_);
+  if (outbox_) {
+    routes.get("/api/dev/mail", http::Access::public_access, [outbox = outbox_](http::Request&) {
+      boost::json::array list;
+      for (const auto& entry : outbox->list()) {
+        boost::json::array links;
+        for (auto& link : mail::extract_links(entry.text)) links.emplace_back(link);
+        const auto code = mail::extract_code(entry.text);
+        list.push_back({{"id", entry.id},
+                        {"to", entry.to},
+                        {"subject", entry.subject},
+                        {"text", entry.text},
+                        {"html", entry.html},
+                        {"sentAt", entry.sent_at},
+                        {"links", std::move(links)},
+                        {"code", code ? boost::json::value(*code) : boost::json::value(nullptr)}});
+      }
+      auto response = http::json_response(list);
+      response.set_header("Cache-Control", "no-store");
+      return response;
+    });
+  }
+}
+
+void Accounts::start() {
+  purger_ = std::thread([this] { purge_loop(); });
+}
+
+void Accounts::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (purger_.joinable()) purger_.join();
+}
+
+void Accounts::purge_loop() {
+  std::unique_lock lock(mutex_);
+  while (!stopping_) {
+    lock.unlock();
+    try {
+      sessions_repo_.purge(now_unix());
+    } catch (const std::exception& e) {
+      spdlog::warn("purging expired auth rows failed: {}", e.what());
+    }
+    lock.lock();
+    wake_.wait_for(lock, std::chrono::hours(1), [this] { return stopping_; });
+  }
+}
+
+}  // namespace portal::app

@@ -1,0 +1,89 @@
+#pragma once
+// Builds the accounts feature (features/auth) from the config: token signing key, password hasher,
+// repositories, the mailer (SMTP, or the outbox in demo mode), Steam OpenID (Steam, or the development
+// provider in demo mode), the services, the bearer-token authenticator and the housekeeping job.
+
+#include "app/config.hpp"
+#include "core/rate_limiter.hpp"
+#include "db/database.hpp"
+#include "features/auth/binding_repository.hpp"
+#include "features/auth/credential_repository.hpp"
+#include "features/auth/email_accounts.hpp"
+#include "features/auth/membership_repository.hpp"
+#include "features/auth/membership_service.hpp"
+#include "features/auth/password_hasher.hpp"
+#include "features/auth/routes.hpp"
+#include "features/auth/session_repository.hpp"
+#include "features/auth/sessions.hpp"
+#include "features/auth/steam_accounts.hpp"
+#include "features/auth/steam_callbacks.hpp"
+#include "features/auth/token_service.hpp"
+#include "features/auth/user_repository.hpp"
+#include "http/route.hpp"
+#include "integrations/http/http_client.hpp"
+#include "integrations/mail/mailer.hpp"
+#include "integrations/steam/profiles.hpp"
+
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+namespace portal::mail {
+class OutboxMailer;
+}
+namespace portal::sim {
+class DevOpenIdProvider;
+}
+namespace portal::servers {
+class Service;
+}
+
+namespace portal::app {
+
+class Accounts {
+ public:
+  // Throws ConfigError when production lacks a signing key.
+  Accounts(const Config& config, db::Database& database, servers::Service& servers);
+  ~Accounts();
+
+  void register_routes(http::RouteTable& routes);
+  const http::Authenticator& authenticator() const { return *authenticator_; }
+  auth::MembershipService& memberships() { return memberships_; }
+
+  void start();  // the hourly purge of expired tokens, codes and nonces
+  void stop();
+
+ private:
+  void purge_loop();
+
+  const Config& config_;
+  servers::Service& servers_;
+  auth::UserRepository users_;
+  auth::CredentialRepository credentials_;
+  auth::SessionRepository sessions_repo_;
+  auth::BindingRepository bindings_;
+  auth::MembershipRepository membership_repo_;
+  auth::MembershipService memberships_;
+  std::unique_ptr<auth::TokenService> tokens_;
+  std::unique_ptr<auth::PasswordHasher> hasher_;
+  core::RateLimiter limiter_;
+  std::unique_ptr<mail::Mailer> mailer_;
+  mail::OutboxMailer* outbox_ = nullptr;  // demo mode: the mailer, listed at /api/dev/mail
+  std::unique_ptr<integrations::HttpClient> http_;
+  std::unique_ptr<sim::DevOpenIdProvider> dev_provider_;  // demo mode
+  std::unique_ptr<integrations::steam::SteamProfiles> web_api_profiles_;
+  std::unique_ptr<auth::DbNonceStore> nonces_;
+  std::unique_ptr<auth::EmailAccounts> email_;
+  std::unique_ptr<auth::Sessions> sessions_;
+  std::unique_ptr<auth::SteamAccounts> steam_;
+  std::unique_ptr<auth::SteamCallbacks> callbacks_;
+  std::unique_ptr<auth::SessionAuthenticator> authenticator_;
+
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::thread purger_;
+};
+
+}  // namespace portal::app

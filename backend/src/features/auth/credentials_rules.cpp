@@ -1,0 +1,57 @@
+#include "features/auth/credentials_rules.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace portal::auth {
+
+namespace {
+
+core::Error invalid(std::string code, std::string message, std::string_view field) {
+  return core::Error::make(core::ErrorKind::validation, std::move(code), std::move(message),
+                           {{"field", std::string(field)}});
+}
+
+constexpr std::string_view kSymbols = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+
+bool allowed_in_password(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return std::isalnum(u) || kSymbols.find(c) != std::string_view::npos;
+}
+
+}  // namespace
+
+core::Result<std::string> normalize_email(std::string_view raw) {
+  while (!raw.empty() && std::isspace(static_cast<unsigned char>(raw.front()))) raw.remove_prefix(1);
+  while (!raw.empty() && std::isspace(static_cast<unsigned char>(raw.back()))) raw.remove_suffix(1);
+  const auto bad = [] { return invalid("INVALID_EMAIL", "Please enter a valid email address", "email"); };
+  if (raw.empty() || raw.size() > kEmailMaxLength) return bad();
+  for (char c : raw) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isspace(u) || std::iscntrl(u)) return bad();
+  }
+  const std::size_t at = raw.find('@');
+  if (at == std::string_view::npos || at == 0 || raw.find('@', at + 1) != std::string_view::npos) return bad();
+  const std::string_view domain = raw.substr(at + 1);
+  const std::size_t dot = domain.rfind('.');
+  if (dot == std::string_view::npos || dot == 0 || dot + 1 == domain.size() || domain.front() == '.') return bad();
+  std::string out(raw);
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+core::Status check_password(std::string_view password, std::string_view field) {
+  if (!std::all_of(password.begin(), password.end(), allowed_in_password)) {
+    return invalid("PASSWORD_INVALID_CHARS",
+                   "Password may contain only letters, digits and common symbols", field);
+  }
+  if (password.size() < kPasswordMinLength) {
+    return invalid("PASSWORD_TOO_SHORT", "Password must be at least 8 characters long", field);
+  }
+  if (password.size() > kPasswordMaxLength) {
+    return invalid("PASSWORD_TOO_LONG", "Password must be at most 128 characters long", field);
+  }
+  return core::Ok{};
+}
+
+}  // namespace portal::auth

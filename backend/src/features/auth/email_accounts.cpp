@@ -1,0 +1,208 @@
+#include "features/auth/email_accounts.hpp"
+
+#include "core/crypto.hpp"
+#include "features/auth/credentials_rules.hpp"
+#include "features/auth/mail_templates.hpp"
+
+#include <sodium.h>
+
+#include <algorithm>
+#include <cctype>
+
+namespace portal::auth {
+
+namespace {
+
+using namespace std::chrono_literals;
+
+// Per address, on top of the per-client-address limits of the routes (ASVS: per account, no lockout
+// that a stranger could trigger forever: the budget refills by itself).
+constexpr core::RateLimit kLoginFailures{10, 15min};
+constexpr core::RateLimit kCodesPerHour{5, 1h};
+constexpr core::RateLimit kResetGap{1, 60s};
+constexpr core::RateLimit kResetsPerHour{5, 1h};
+
+core::Error invalid_credentials() {
+  return core::Error::make(core::ErrorKind::unauthorized, "INVALID_CREDENTIALS", "Invalid email or password");
+}
+core::Error invalid_code() {
+  return core::Error::make(core::ErrorKind::bad_request, "INVALID_CODE", "Invalid or expired verification code",
+                           {{"field", "code"}});
+}
+core::Error reset_link_invalid() {
+  return core::Error::make(core::ErrorKind::bad_request, "RESET_LINK_INVALID",
+                           "Password reset link has expired or is invalid");
+}
+core::Error rate_limited(std::chrono::seconds wait) {
+  return core::Error::make(core::ErrorKind::rate_limited, "RATE_LIMIT_EXCEEDED", "Too many requests, please try again later",
+                           {{"retryAfter", static_cast<std::int64_t>(wait.count())}});
+}
+
+std::string six_digit_code() {
+  // uniform in 0..999999 (randombytes_uniform avoids modulo bias)
+  const std::uint32_t n = randombytes_uniform(1000000);
+  std::string code = std::to_string(n);
+  return std::string(6 - code.size(), '0') + code;
+}
+
+bool is_six_digits(std::string_view code) {
+  return code.size() == 6 && std::all_of(code.begin(), code.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+bool is_hex_token(std::string_view token) {
+  return token.size() == 32 &&
+         std::all_of(token.begin(), token.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+}
+
+std::string url_encode(std::string_view text) {
+  static constexpr char hex[] = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : text) {
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string EmailAccounts::code_hash(const std::string& email, std::string_view code) const {
+  return core::sha256_hex(d_.code_pepper + "|" + email + "|" + std::string(code));
+}
+
+core::Result<bool> EmailAccounts::exists(std::string_view raw) {
+  auto email = normalize_email(raw);
+  if (!email) return email.error();
+  return d_.users.find_by_email(*email).has_value();
+}
+
+core::Status EmailAccounts::send_code(std::string_view raw) {
+  auto email = normalize_email(raw);
+  if (!email) return email.error();
+  const std::int64_t now = d_.now();
+  if (auto previous = d_.credentials.find_code(*email); previous && now - previous->created_at < kCodeResendSeconds) {
+    return rate_limited(std::chrono::seconds(kCodeResendSeconds - (now - previous->created_at)));
+  }
+  if (d_.users.find_by_email(*email)) {
+    return core::Error::make(core::ErrorKind::conflict, "EMAIL_ALREADY_REGISTERED", "Email already registered",
+                             {{"field", "email"}});
+  }
+  if (auto wait = d_.limiter.acquire("code|" + *email, kCodesPerHour)) return rate_limited(*wait);
+
+  const std::string code = six_digit_code();
+  d_.credentials.replace_code({*email, code_hash(*email, code), 0, now, now + kCodeValidMinutes * 60});
+  auto sent = d_.mailer.send(verification_code_mail(*email, code, kCodeValidMinutes, d_.site_name));
+  if (!sent) {
+    d_.credentials.delete_code(*email);  // nothing arrived: let the user ask again at once
+    if (sent.error().kind == core::ErrorKind::validation) return sent.error();
+    return core::Error::make(core::ErrorKind::unavailable, "MAIL_FAILED", "Failed to send verification code");
+  }
+  return core::Ok{};
+}
+
+core::Result<IssuedToken> EmailAccounts::register_account(std::string_view raw, std::string_view password,
+                                                          std::string_view code, const std::string& ip) {
+  auto email = normalize_email(raw);
+  if (!email) return email.error();
+  if (auto rules = check_password(password); !rules) return rules.error();
+  if (!is_six_digits(code)) return invalid_code();
+
+  const std::int64_t now = d_.now();
+  const auto stored = d_.credentials.find_code(*email);
+  if (!stored || stored->expires_at <= now || stored->attempts >= kCodeMaxAttempts) return invalid_code();
+  if (!core::constant_time_equal(stored->code_hash, code_hash(*email, code))) {
+    d_.credentials.count_wrong_code(*email);
+    if (stored->attempts + 1 >= kCodeMaxAttempts) d_.credentials.delete_code(*email);
+    return invalid_code();
+  }
+  auto user = d_.users.create_email_user(*email, d_.hasher.hash(password), now);
+  if (!user) return user.error();
+  d_.credentials.delete_code(*email);
+  d_.sessions.log(user->id, "", "REGISTER", ip, now);
+  return d_.tokens.issue(TokenType::bind, user->id, "", *email, kBindTokenLifetime, now);
+}
+
+core::Result<LoginOutcome> EmailAccounts::login(std::string_view raw, std::string_view password, const std::string& ip) {
+  auto email = normalize_email(raw);
+  if (!email) return invalid_credentials();
+  if (password.empty() || password.size() > kPasswordMaxLength) return invalid_credentials();
+  const std::string failures_key = "login-fail|" + *email;
+  if (auto wait = d_.limiter.check(failures_key, kLoginFailures)) return rate_limited(*wait);
+
+  const auto user = d_.users.find_by_email(*email);
+  const bool valid = user && !user->password_hash.empty() ? d_.hasher.verify(user->password_hash, password)
+                                                          : (d_.hasher.verify_dummy(password), false);
+  if (!valid) {
+    (void)d_.limiter.acquire(failures_key, kLoginFailures);
+    return invalid_credentials();
+  }
+  d_.limiter.reset(failures_key);
+  const std::int64_t now = d_.now();
+  if (d_.hasher.needs_rehash(user->password_hash)) {
+    d_.users.set_password_hash(user->id, d_.hasher.hash(password), now, false);
+  }
+  LoginOutcome outcome;
+  outcome.user = *user;
+  if (user->steam_id.empty()) {
+    outcome.needs_steam_binding = true;
+    outcome.token = d_.tokens.issue(TokenType::bind, user->id, "", *email, kBindTokenLifetime, now);
+    return outcome;
+  }
+  d_.users.touch_login(user->id, now);
+  d_.sessions.log(user->id, user->steam_id, "LOGIN-EMAIL", ip, now);
+  outcome.token =
+      d_.tokens.issue(TokenType::login, user->id, user->steam_id, "", kLoginTokenLifetime, now, user->session_generation);
+  return outcome;
+}
+
+core::Status EmailAccounts::request_reset(std::string_view raw) {
+  auto email = normalize_email(raw);
+  if (!email) return email.error();
+  if (auto wait = d_.limiter.check("reset-gap|" + *email, kResetGap)) return rate_limited(*wait);
+  if (auto wait = d_.limiter.check("reset-hour|" + *email, kResetsPerHour)) return rate_limited(*wait);
+  const auto user = d_.users.find_by_email(*email);
+  if (!user) {
+    return core::Error::make(core::ErrorKind::not_found, "EMAIL_NOT_REGISTERED", "This email is not registered",
+                             {{"field", "email"}});
+  }
+  (void)d_.limiter.acquire("reset-gap|" + *email, kResetGap);
+  (void)d_.limiter.acquire("reset-hour|" + *email, kResetsPerHour);
+
+  const std::int64_t now = d_.now();
+  const std::string token = core::random_token(16);  // 128 bits
+  d_.credentials.replace_reset_token(user->id, core::sha256_hex(token), now, now + kResetValidMinutes * 60);
+  // Built from the configured origin, never from the request's Host header.
+  const std::string link = d_.public_url() + "/reset-password?token=" + token + "&email=" + url_encode(*email);
+  if (!d_.mailer.send(password_reset_mail(*email, link, kResetValidMinutes, d_.site_name))) {
+    return core::Error::make(core::ErrorKind::unavailable, "MAIL_FAILED", "Failed to send reset email");
+  }
+  return core::Ok{};
+}
+
+core::Status EmailAccounts::confirm_reset(std::string_view raw, std::string_view token, std::string_view new_password,
+                                          const std::string& ip) {
+  auto email = normalize_email(raw);
+  if (!email || !is_hex_token(token)) return reset_link_invalid();
+  std::string lowered(token);
+  std::transform(lowered.begin(), lowered.end(), lowered.begin(), [](unsigned char c) { return std::tolower(c); });
+  const std::int64_t now = d_.now();
+  const auto stored = d_.credentials.find_reset_token(core::sha256_hex(lowered));
+  const auto user = d_.users.find_by_email(*email);
+  if (!stored || stored->used || stored->expires_at <= now || !user || user->id != stored->user_id) {
+    return reset_link_invalid();
+  }
+  if (auto rules = check_password(new_password, "newPassword"); !rules) return rules.error();
+  if (!d_.credentials.consume_reset_token(stored->id, now)) return reset_link_invalid();
+  // Every session of the account ends: whoever knew the old password is logged out.
+  d_.users.set_password_hash(user->id, d_.hasher.hash(new_password), now, true);
+  d_.limiter.reset("login-fail|" + *email);
+  d_.sessions.log(user->id, user->steam_id, "PASSWORD-RESET", ip, now);
+  return core::Ok{};
+}
+
+}  // namespace portal::auth

@@ -1,0 +1,29 @@
+#pragma once
+// SQL behind sessions: logged-out tokens, OpenID nonces already used, and the auth log.
+
+#include "db/database.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace portal::auth {
+
+class SessionRepository {
+ public:
+  explicit SessionRepository(db::Database& database) : database_(database) {}
+
+  void revoke(const std::string& jti, std::int64_t expires_at);
+  bool is_revoked(const std::string& jti) const;
+  // False when the nonce was recorded before (a replayed assertion).
+  bool remember_nonce(const std::string& nonce, std::int64_t now);
+  void log(std::optional<std::int64_t> user_id, const std::string& steam_id, const std::string& action,
+           const std::string& ip, std::int64_t now);
+  // Forgets revocations of tokens that have expired anyway and nonces older than the OpenID window.
+  void purge(std::int64_t now);
+
+ private:
+  db::Database& database_;
+};
+
+}  // namespace portal::auth

@@ -1,0 +1,146 @@
+#include "features/auth/steam_accounts.hpp"
+
+#include "core/crypto.hpp"
+#include "core/steam_id.hpp"
+#include "features/auth/credentials_rules.hpp"
+
+#include <sodium.h>
+#include <spdlog/spdlog.h>
+
+namespace portal::auth {
+
+namespace {
+
+using namespace std::chrono_literals;
+
+constexpr core::RateLimit kWrongGameTokens{5, 15min};
+
+core::Error invalid_bind_token() {
+  return core::Error::make(core::ErrorKind::bad_request, "INVALID_BIND_TOKEN", "Invalid or expired token",
+                           {{"field", "token"}});
+}
+
+// No 0/o, 1/l/i: the player reads it off the game's chat and types it.
+constexpr std::string_view kTokenAlphabet = "abcdefghjkmnpqrstuvwxyz23456789";
+
+std::string game_token() {
+  std::string token;
+  for (int i = 0; i < 8; ++i) token += kTokenAlphabet[randombytes_uniform(static_cast<std::uint32_t>(kTokenAlphabet.size()))];
+  return token;
+}
+
+}  // namespace
+
+SteamIdentity SteamAccounts::profile_of(const std::string& steam_id) {
+  SteamIdentity identity{steam_id, "", ""};
+  if (d_.profiles != nullptr) {
+    auto profile = d_.profiles->fetch(*core::parse_steam_id64(steam_id));
+    if (!profile) {
+      // Steam's Web API being down must not stop a login: keep the stored name and try next time.
+      spdlog::warn("steam profile of {} unavailable: {}", steam_id, profile.error().message);
+    } else if (profile->has_value()) {
+      identity.username = (*profile)->persona_name;
+      identity.avatar = (*profile)->avatar_url;
+    }
+  }
+  return identity;
+}
+
+IssuedToken SteamAccounts::login(std::uint64_t steam_id, const std::string& ip) {
+  const std::string id = std::to_string(steam_id);
+  const SteamIdentity identity = profile_of(id);
+  const std::int64_t now = d_.now();
+  User user = d_.users.upsert_steam_user(id, identity.username, identity.avatar, now);
+  if (user.username.empty()) user.username = id;
+  d_.sessions.log(user.id, id, "LOGIN-STEAM", ip, now);
+  return d_.tokens.issue(TokenType::login, user.id, id, "", kLoginTokenLifetime, now, user.session_generation);
+}
+
+std::string SteamAccounts::issue_game_token(const std::string& steam_id, std::optional<std::int64_t> server_id) {
+  const std::string token = game_token();
+  const std::int64_t now = d_.now();
+  d_.bindings.add_game_token(core::sha256_hex(token), steam_id, server_id, now, now + kGameTokenValidMinutes * 60);
+  return token;
+}
+
+core::Status SteamAccounts::check_bind_claims(const TokenClaims& claims, std::string_view email) const {
+  auto normalized = normalize_email(email);
+  if (!normalized || *normalized != claims.email) {
+    return core::Error::make(core::ErrorKind::unauthorized, "UNAUTHORIZED", "Unauthorized access");
+  }
+  return core::Ok{};
+}
+
+core::Result<SteamIdentity> SteamAccounts::redeem_game_token(const TokenClaims& bind_claims, std::string_view email,
+                                                             std::string_view game_token_text) {
+  if (auto ok = check_bind_claims(bind_claims, email); !ok) return ok.error();
+  const auto user = d_.users.find_by_id(bind_claims.user_id);
+  if (!user) return core::Error::make(core::ErrorKind::not_found, "USER_NOT_FOUND", "User not found");
+  if (!user->steam_id.empty()) {
+    return core::Error::make(core::ErrorKind::conflict, "ALREADY_BOUND", "User already has a bound Steam account");
+  }
+  const std::string attempts_key = "game-token|" + std::to_string(user->id);
+  if (auto wait = d_.limiter.check(attempts_key, kWrongGameTokens)) {
+    return core::Error::make(core::ErrorKind::rate_limited, "RATE_LIMIT_EXCEEDED",
+                             "Too many requests, please try again later",
+                             {{"retryAfter", static_cast<std::int64_t>(wait->count())}});
+  }
+  std::string token(game_token_text);
+  for (char& c : token) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::int64_t now = d_.now();
+  const auto steam_id = token.size() == 8 ? d_.bindings.redeem_game_token(core::sha256_hex(token), now) : std::nullopt;
+  if (!steam_id) {
+    (void)d_.limiter.acquire(attempts_key, kWrongGameTokens);
+    return invalid_bind_token();
+  }
+  if (const auto owner = d_.users.find_by_steam_id(*steam_id); owner && !owner->email.empty()) {
+    return core::Error::make(core::ErrorKind::conflict, "STEAM_ALREADY_BOUND",
+                             "Steam account already bound to another user");
+  }
+  d_.bindings.add_proof(user->id, *steam_id, now + kBindProofValidMinutes * 60);
+  SteamIdentity identity = profile_of(*steam_id);
+  if (identity.username.empty()) identity.username = *steam_id;
+  return identity;
+}
+
+core::Result<std::pair<IssuedToken, SteamIdentity>> SteamAccounts::bind(std::int64_t user_id,
+                                                                        const std::string& steam_id,
+                                                                        const std::string& ip) {
+  const SteamIdentity identity = profile_of(steam_id);
+  const std::int64_t now = d_.now();
+  auto user = d_.users.bind_steam(user_id, steam_id, identity.username, identity.avatar, now);
+  if (!user) return user.error();
+  d_.bindings.drop_proofs(user_id);
+  d_.sessions.log(user->id, steam_id, "BIND-STEAM", ip, now);
+  d_.users.touch_login(user->id, now);
+  SteamIdentity bound{steam_id, user->username.empty() ? steam_id : user->username, user->avatar};
+  return std::pair{
+      d_.tokens.issue(TokenType::login, user->id, steam_id, "", kLoginTokenLifetime, now, user->session_generation),
+      std::move(bound)};
+}
+
+core::Result<std::pair<IssuedToken, SteamIdentity>> SteamAccounts::bind_proven(const TokenClaims& bind_claims,
+                                                                                std::string_view email,
+                                                                                std::string_view steam_id,
+                                                                                const std::string& ip) {
+  if (auto ok = check_bind_claims(bind_claims, email); !ok) return ok.error();
+  if (!core::is_steam_id64(steam_id)) {
+    return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED", "steamId must be a SteamID64",
+                             {{"field", "steamId"}});
+  }
+  const std::string id(steam_id);
+  // The bare steamId proves nothing: only one the user redeemed an in-game token for may be bound.
+  if (!d_.bindings.has_proof(bind_claims.user_id, id, d_.now())) return invalid_bind_token();
+  return bind(bind_claims.user_id, id, ip);
+}
+
+core::Result<IssuedToken> SteamAccounts::bind_verified(std::string_view bind_token, std::uint64_t steam_id,
+                                                       const std::string& ip) {
+  auto claims = d_.tokens.verify(bind_token, TokenType::bind, d_.now());
+  if (!claims) return core::Error::make(core::ErrorKind::unauthorized, "INVALID_TOKEN", "Invalid or expired token");
+  auto bound = bind(claims->user_id, std::to_string(steam_id), ip);
+  if (!bound) return bound.error();
+  return std::move(bound->first);
+}
+
+}  // namespace portal::auth

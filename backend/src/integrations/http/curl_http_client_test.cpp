@@ -1,0 +1,215 @@
+#include "integrations/http/curl_http_client.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace portal::integrations {
+namespace {
+
+using namespace std::chrono_literals;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+// A loopback HTTP/1.1 server that answers every request with one canned response and records the
+// raw requests it read. Enough HTTP to exercise the client; nothing more.
+class CannedHttpServer {
+ public:
+  explicit CannedHttpServer(std::string response) : response_(std::move(response)) {
+    listener_ = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = 0;
+    if (::bind(listener_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 || ::listen(listener_, 8) != 0) {
+      throw std::runtime_error("cannot listen on loopback");
+    }
+    socklen_t length = sizeof address;
+    ::getsockname(listener_, reinterpret_cast<sockaddr*>(&address), &length);
+    port_ = ntohs(address.sin_port);
+    thread_ = std::thread([this] { serve(); });
+  }
+  ~CannedHttpServer() {
+    stopping_ = true;
+    thread_.join();
+    ::close(listener_);
+  }
+  CannedHttpServer(const CannedHttpServer&) = delete;
+  CannedHttpServer& operator=(const CannedHttpServer&) = delete;
+
+  std::string url(const std::string& path) const { return "http://127.0.0.1:" + std::to_string(port_) + path; }
+  std::vector<std::string> requests() const {
+    std::lock_guard lock(mutex_);
+    return requests_;
+  }
+
+ private:
+  void serve() {
+    while (!stopping_) {
+      pollfd entry{listener_, POLLIN, 0};
+      if (::poll(&entry, 1, 20) <= 0) continue;
+      const int connection = ::accept(listener_, nullptr, nullptr);
+      if (connection < 0) continue;
+      std::string request = read_request(connection);
+      {
+        std::lock_guard lock(mutex_);
+        requests_.push_back(request);
+      }
+      std::string_view rest = response_;
+      while (!rest.empty()) {
+        const ssize_t sent = ::send(connection, rest.data(), rest.size(), MSG_NOSIGNAL);
+        if (sent <= 0) break;
+        rest.remove_prefix(static_cast<std::size_t>(sent));
+      }
+      ::close(connection);
+    }
+  }
+
+  std::string read_request(int connection) {
+    std::string data;
+    char chunk[4096];
+    for (;;) {
+      const auto head_end = data.find("\r\n\r\n");
+      if (head_end != std::string::npos) {
+        std::size_t content_length = 0;
+        const auto at = data.find("Content-Length: ");
+        if (at != std::string::npos && at < head_end) content_length = std::stoul(data.substr(at + 16));
+        if (data.size() >= head_end + 4 + content_length) return data;
+      }
+      pollfd entry{connection, POLLIN, 0};
+      if (::poll(&entry, 1, 5000) <= 0) return data;
+      const ssize_t got = ::recv(connection, chunk, sizeof chunk, 0);
+      if (got <= 0) return data;
+      data.append(chunk, static_cast<std::size_t>(got));
+    }
+  }
+
+  std::string response_;
+  int listener_ = -1;
+  std::uint16_t port_ = 0;
+  std::atomic<bool> stopping_{false};
+  mutable std::mutex mutex_;
+  std::vector<std::string> requests_;
+  std::thread thread_;
+};
+
+std::string http_response(int status, const std::string& body, const std::string& extra_headers = {}) {
+  return "HTTP/1.1 " + std::to_string(status) + " X\r\nContent-Length: " + std::to_string(body.size()) +
+         "\r\nConnection: close\r\n" + extra_headers + "\r\n" + body;
+}
+
+TEST(CurlHttpClient, GetReturnsStatusAndBody) {
+  CannedHttpServer server(http_response(200, "hello"));
+  CurlHttpClient client;
+  auto reply = client.get(server.url("/path?x=1"), 5s);
+  ASSERT_TRUE(reply.ok()) << reply.error().message;
+  EXPECT_EQ(reply->status, 200);
+  EXPECT_EQ(reply->body, "hello");
+  ASSERT_EQ(server.requests().size(), 1u);
+  EXPECT_THAT(server.requests()[0], StartsWith("GET /path?x=1 HTTP/1.1\r\n"));
+}
+
+TEST(CurlHttpClient, PostFormSendsTheBodyAsUrlEncodedForm) {
+  CannedHttpServer server(http_response(200, "ns:x\n"));
+  CurlHttpClient client;
+  auto reply = client.post_form(server.url("/openid/login"), "openid.mode=check_authentication&a=b%20c", 5s);
+  ASSERT_TRUE(reply.ok()) << reply.error().message;
+  ASSERT_EQ(server.requests().size(), 1u);
+  const std::string request = server.requests()[0];
+  EXPECT_THAT(request, StartsWith("POST /openid/login HTTP/1.1\r\n"));
+  EXPECT_THAT(request, HasSubstr("Content-Type: application/x-www-form-urlencoded\r\n"));
+  EXPECT_THAT(request, HasSubstr("\r\n\r\nopenid.mode=check_authentication&a=b%20c"));
+}
+
+TEST(CurlHttpClient, ErrorStatusesAreRepliesNotErrors) {
+  CannedHttpServer server(http_response(429, "slow down"));
+  CurlHttpClient client;
+  auto reply = client.get(server.url("/"), 5s);
+  ASSERT_TRUE(reply.ok());
+  EXPECT_EQ(reply->status, 429);
+}
+
+TEST(CurlHttpClient, RedirectsAreReturnedNotFollowed) {
+  CannedHttpServer server(http_response(302, "", "Location: http://127.0.0.1:1/elsewhere\r\n"));
+  CurlHttpClient client;
+  auto reply = client.get(server.url("/"), 5s);
+  ASSERT_TRUE(reply.ok());
+  EXPECT_EQ(reply->status, 302);
+  EXPECT_EQ(server.requests().size(), 1u);
+}
+
+TEST(CurlHttpClient, BodiesAboveOneMebibyteAreRefused) {
+  CannedHttpServer server(http_response(200, std::string(kMaxHttpReplyBytes + 1, 'x')));
+  CurlHttpClient client;
+  auto reply = client.get(server.url("/"), 5s);
+  ASSERT_FALSE(reply.ok());
+  EXPECT_EQ(reply.error().code, "UPSTREAM_UNAVAILABLE");
+}
+
+TEST(CurlHttpClient, BodiesWithoutLengthAreCappedWhileStreaming) {
+  // No Content-Length: only the write callback can notice the size.
+  CannedHttpServer server("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n" + std::string(kMaxHttpReplyBytes + 10, 'x'));
+  CurlHttpClient client;
+  auto reply = client.get(server.url("/"), 5s);
+  ASSERT_FALSE(reply.ok());
+  EXPECT_EQ(reply.error().code, "UPSTREAM_UNAVAILABLE");
+}
+
+TEST(CurlHttpClient, ConnectionRefusedIsUpstreamUnavailable) {
+  // Bind a port, then close it so that nothing listens there.
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  socklen_t length = sizeof address;
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
+  ::close(fd);
+  CurlHttpClient client;
+  auto reply = client.get("http://127.0.0.1:" + std::to_string(ntohs(address.sin_port)) + "/?key=SECRET", 5s);
+  ASSERT_FALSE(reply.ok());
+  EXPECT_EQ(reply.error().kind, core::ErrorKind::unavailable);
+  EXPECT_EQ(reply.error().code, "UPSTREAM_UNAVAILABLE");
+  EXPECT_THAT(reply.error().message, ::testing::Not(HasSubstr("SECRET")));
+}
+
+TEST(CurlHttpClient, OnlyHttpAndHttpsAreAllowed) {
+  CurlHttpClient client;
+  for (const char* url : {"file:///etc/passwd", "ftp://127.0.0.1/", "gopher://127.0.0.1/"}) {
+    SCOPED_TRACE(url);
+    auto reply = client.get(url, 2s);
+    ASSERT_FALSE(reply.ok());
+    EXPECT_EQ(reply.error().code, "UPSTREAM_UNAVAILABLE");
+  }
+}
+
+TEST(CurlHttpClient, ServesSeveralThreadsAtOnce) {
+  CannedHttpServer server(http_response(200, "ok"));
+  CurlHttpClient client;
+  std::atomic<int> good{0};
+  std::vector<std::thread> threads;
+  for (int i = 0; i < 4; ++i) {
+    threads.emplace_back([&] {
+      for (int j = 0; j < 5; ++j) {
+        auto reply = client.get(server.url("/"), 10s);
+        if (reply.ok() && reply->body == "ok") ++good;
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(good.load(), 20);
+}
+
+}  // namespace
+}  // namespace portal::integrations

@@ -1,0 +1,448 @@
+#include "integrations/steam/openid.hpp"
+
+#include "integrations/http/fake_http_client_for_test.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <thread>
+
+namespace portal::integrations::steam {
+namespace {
+
+using namespace std::chrono_literals;
+using std::chrono::system_clock;
+using test::FakeHttpClient;
+
+constexpr std::string_view kCallback = "https://portal.example/api/auth/steam/callback";
+constexpr std::string_view kNonce = "2020-08-27T04:44:16Zs4DPZce8qc+iPCe8JgQKB0BiIDI=";
+constexpr std::string_view kValidReply = "ns:http://specs.openid.net/auth/2.0\nis_valid:true\n";
+
+system_clock::time_point nonce_instant() {
+  return std::chrono::sys_days{std::chrono::year{2020} / 8 / 27} + 4h + 44min + 16s;
+}
+
+OpenIdExpectations steam_expectations() {
+  return OpenIdExpectations{std::string(kSteamOpenIdEndpoint), std::string(kCallback)};
+}
+
+// A callback query exactly as Steam sends it for `return_to`.
+QueryParams steam_assertion(std::string return_to = std::string(kCallback) + "?state=abc&email_bind_token=t1") {
+  const std::string id = "https://steamcommunity.com/openid/id/76561197972494985";
+  return {
+      {"openid.ns", std::string(kOpenIdNs)},
+      {"openid.mode", "id_res"},
+      {"openid.op_endpoint", std::string(kSteamOpenIdEndpoint)},
+      {"openid.claimed_id", id},
+      {"openid.identity", id},
+      {"openid.return_to", std::move(return_to)},
+      {"openid.response_nonce", std::string(kNonce)},
+      {"openid.assoc_handle", "1234567890"},
+      {"openid.signed", std::string(kSteamSignedFields)},
+      {"openid.sig", "W0u5DRbtHE1GG0ZKXjerUZDUGmc="},
+  };
+}
+
+QueryParams with(QueryParams params, const std::string& name, const std::string& value) {
+  for (auto& [key, existing] : params) {
+    if (key == name) existing = value;
+  }
+  return params;
+}
+
+QueryParams without(QueryParams params, const std::string& name) {
+  std::erase_if(params, [&](const auto& pair) { return pair.first == name; });
+  return params;
+}
+
+// The rule a locally refused assertion broke ("" when it passed).
+std::string refused_rule(const QueryParams& params, system_clock::time_point now = nonce_instant()) {
+  auto result = check_locally(params, steam_expectations(), now);
+  if (result.ok()) return "";
+  EXPECT_EQ(result.error().kind, core::ErrorKind::unauthorized);
+  EXPECT_EQ(result.error().code, "OPENID_INVALID");
+  return std::string(result.error().details.at("rule").as_string());
+}
+
+// --- encoding ---
+
+TEST(OpenIdLoginUrl, MatchesXpawsExpectedUrlWithoutRealm) {
+  EXPECT_EQ(build_login_url("https://steamcommunity.com/openid/login", "https://localhost/SteamOpenID/Example.php", ""),
+            "https://steamcommunity.com/openid/login?openid.identity=http%3A%2F%2Fspecs.openid.net%2Fauth%2F2.0%2F"
+            "identifier_select&openid.claimed_id=http%3A%2F%2Fspecs.openid.net%2Fauth%2F2.0%2Fidentifier_select&"
+            "openid.ns=http%3A%2F%2Fspecs.openid.net%2Fauth%2F2.0&openid.mode=checkid_setup&openid.return_to="
+            "https%3A%2F%2Flocalhost%2FSteamOpenID%2FExample.php");
+}
+
+TEST(OpenIdLoginUrl, AppendsTheRealmAndEncodesTheReturnToQuery) {
+  const std::string url = build_login_url(kSteamOpenIdEndpoint, "https://portal.example/cb?state=a b&x=1",
+                                          "https://portal.example/");
+  EXPECT_THAT(url, ::testing::EndsWith(
+                       "&openid.return_to=https%3A%2F%2Fportal.example%2Fcb%3Fstate%3Da%20b%26x%3D1"
+                       "&openid.realm=https%3A%2F%2Fportal.example%2F"));
+  // What the provider reads back is what we sent.
+  const auto params = parse_query(url.substr(url.find('?') + 1));
+  ASSERT_EQ(params.size(), 6u);
+  EXPECT_EQ(params[4].second, "https://portal.example/cb?state=a b&x=1");
+  EXPECT_EQ(params[5].second, "https://portal.example/");
+}
+
+TEST(OpenIdQuery, PercentEncodeKeepsOnlyUnreservedCharacters) {
+  EXPECT_EQ(percent_encode("Az09-._~"), "Az09-._~");
+  EXPECT_EQ(percent_encode(" +/=?&%:\xff"), "%20%2B%2F%3D%3F%26%25%3A%FF");
+}
+
+TEST(OpenIdQuery, ParseDecodesPlusAndEscapesAndKeepsDuplicatesInOrder) {
+  const auto params = parse_query("?a=1+2&b=%2B%3d&a=3&flag&&=v&c=%zz%4");
+  const QueryParams expected = {{"a", "1 2"}, {"b", "+="}, {"a", "3"}, {"flag", ""}, {"", "v"}, {"c", "%zz%4"}};
+  EXPECT_EQ(params, expected);
+  EXPECT_TRUE(parse_query("").empty());
+}
+
+TEST(OpenIdQuery, EncodeThenParseIsTheIdentity) {
+  const QueryParams params = {{"openid.sig", "ab+/c=="}, {"k", "ü & ="}};
+  EXPECT_EQ(parse_query(encode_params(params)), params);
+}
+
+TEST(OpenIdNonce, ReadsTheLeadingUtcTime) {
+  EXPECT_EQ(nonce_time(kNonce), nonce_instant());
+  EXPECT_EQ(nonce_time("2020-08-27T04:44:16Z"), nonce_instant());
+  EXPECT_EQ(format_nonce_time(nonce_instant() + 999ms), "2020-08-27T04:44:16Z");
+  for (const char* bad : {"", "2020-08-27T04:44:16", "2020-08-27 04:44:16Zx", "2020-02-30T00:00:00Z",
+                          "2020-13-01T00:00:00Z", "2020-08-27T24:00:00Z", "2020-08-27T04:60:00Z",
+                          "2020-08-27T04:44:60Z", "20a0-08-27T04:44:16Z", "2020-08-27T04:44:16+00:00"}) {
+    SCOPED_TRACE(bad);
+    EXPECT_FALSE(nonce_time(bad).has_value());
+  }
+}
+
+// --- local checks ---
+
+TEST(OpenIdLocalChecks, AcceptsSteamsAssertionAndReadsTheSignedReturnToQuery) {
+  QueryParams params = steam_assertion();
+  // Unsigned copies next to the openid.* fields (as on the callback URL) must not be what is read.
+  params.insert(params.begin(), {"state", "forged"});
+  auto result = check_locally(params, steam_expectations(), nonce_instant());
+  ASSERT_TRUE(result.ok()) << result.error().message;
+  EXPECT_EQ(result->steam_id, 76561197972494985ULL);
+  EXPECT_EQ(result->nonce, kNonce);
+  const std::map<std::string, std::string> expected = {{"state", "abc"}, {"email_bind_token", "t1"}};
+  EXPECT_EQ(result->return_to_query, expected);
+}
+
+TEST(OpenIdLocalChecks, CancelHasItsOwnCode) {
+  const QueryParams params = {{"openid.ns", std::string(kOpenIdNs)}, {"openid.mode", "cancel"}};
+  auto result = check_locally(params, steam_expectations(), nonce_instant());
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.error().kind, core::ErrorKind::unauthorized);
+  EXPECT_EQ(result.error().code, "OPENID_CANCELLED");
+}
+
+TEST(OpenIdLocalChecks, ModeMustBeIdRes) {
+  EXPECT_EQ(refused_rule(with(steam_assertion(), "openid.mode", "checkid_setup")), "mode");
+  EXPECT_EQ(refused_rule(with(steam_assertion(), "openid.mode", "ID_RES")), "mode");
+  EXPECT_EQ(refused_rule(without(steam_assertion(), "openid.mode")), "mode");
+}
+
+TEST(OpenIdLocalChecks, NamespaceMustBeOpenId20) {
+  EXPECT_EQ(refused_rule(with(steam_assertion(), "openid.ns", "http://specs.openid.net/auth/2.1")), "ns");
+}
+
+TEST(OpenIdLocalChecks, OpEndpointMustBeTheConfiguredOneExactly) {
+  for (const char* endpoint : {"https://steamcommunity.com/openid/login/", "http://steamcommunity.com/openid/login",
+                               "https://evil.example/openid/login", "https://steamcommunity.com/openid/login?x"}) {
+    SCOPED_TRACE(endpoint);
+    EXPECT_EQ(refused_rule(with(steam_assertion(), "openid.op_endpoint", endpoint)), "op_endpoint");
+  }
+}
+
+TEST(OpenIdLocalChecks, ClaimedIdMustEqualIdentity) {
+  EXPECT_EQ(refused_rule(with(steam_assertion(), "openid.identity",
+                              "https://steamcommunity.com/openid/id/76561197960265729")),
+            "claimed_id_is_identity");
+}
+
+TEST(OpenIdLocalChecks, SignedMustBeSteamsListExactly) {
+  for (const char* list : {"signed,op_endpoint,claimed_id,identity,return_to,response_nonce",
+                           "op_endpoint,signed,claimed_id,identity,return_to,response_nonce,assoc_handle",
+                           "signed,op_endpoint,claimed_id,identity,return_to,response_nonce,assoc_handle,ns"}) {
+    SCOPED_TRACE(list);
+    EXPECT_EQ(refused_rule(with(steam_assertion(), "openid.signed", list)), "signed");
+  }
+}
+
+TEST(OpenIdLocalChecks, ReturnToMustBeOurCallbackByPlaceNotByPrefix) {
+  for (const char* return_to : {"https://portal.example/api/auth/steam/callbackevil",
+                                "https://portal.example/api/auth/steam/callback/evil",
+                                "https://portal.example/api/auth/steam",
+                                "https://portal.example.evil.com/api/auth/steam/callback",
+                                "https://evil.example/api/auth/steam/callback?state=abc",
+                                "https://portal.example:8443/api/auth/steam/callback",
+                                "http://portal.example/api/auth/steam/callback",
+                                "https://user@portal.example/api/auth/steam/callback",
+                                "https://portal.example/api/auth/steam/callback#frag",
+                                "/api/auth/steam/callback", "javascript:alert(1)"}) {
+    SCOPED_TRACE(return_to);
+    EXPECT_EQ(refused_rule(steam_assertion(return_to)), "return_to");
+  }
+  EXPECT_EQ(refused_rule(steam_assertion(std::string(kCallback) + "?state=a&state=b")), "return_to");
+}
+
+TEST(OpenIdLocalChecks, ReturnToComparesHostCaseAndDefaultPortAsTheSamePlace) {
+  EXPECT_EQ(refused_rule(steam_assertion("https://PORTAL.example:443/api/auth/steam/callback")), "");
+  EXPECT_EQ(refused_rule(steam_assertion(std::string(kCallback))), "");
+}
+
+TEST(OpenIdLocalChecks, NonceMustBeAUtcTimeWithin300Seconds) {
+  EXPECT_EQ(refused_rule(steam_assertion(), nonce_instant() + 300s), "");
+  EXPECT_EQ(refused_rule(steam_assertion(), nonce_instant() - 300s), "");
+  EXPECT_EQ(refused_rule(steam_assertion(), nonce_instant() + 301s), "response_nonce");
+  EXPECT_EQ(refused_rule(steam_assertion(), nonce_instant() - 301s), "response_nonce");
+  EXPECT_EQ(refused_rule(with(steam_assertion(), "openid.response_nonce", "s4DPZce8qc+iPCe8JgQKB0BiIDI=")),
+            "response_nonce");
+  EXPECT_EQ(refused_rule(with(steam_assertion(), "openid.response_nonce", "2020-08-27T04:44:16Z" + std::string(300, 'x'))),
+            "response_nonce");
+}
+
+TEST(OpenIdLocalChecks, ClaimedIdFollowsXpawsCases) {
+  auto claimed = [](const std::string& id) {
+    return with(with(steam_assertion(), "openid.claimed_id", id), "openid.identity", id);
+  };
+  auto steam_id_of = [&](const std::string& id) -> std::uint64_t {
+    auto result = check_locally(claimed(id), steam_expectations(), nonce_instant());
+    return result.ok() ? result->steam_id : 0;
+  };
+  EXPECT_EQ(steam_id_of("https://steamcommunity.com/openid/id/76561197972494985"), 76561197972494985ULL);
+  EXPECT_EQ(steam_id_of("https://steamcommunity.com/openid/id/76561197972494985/"), 76561197972494985ULL);
+  EXPECT_EQ(steam_id_of("https://steamcommunity.com/openid/id/76561197960265729"), 76561197960265729ULL);
+  EXPECT_EQ(steam_id_of("https://steamcommunity.com/openid/id/76561202255233023"), 76561202255233023ULL);
+  for (const char* bad : {"https://steamcommunity.com/openid/id/123456789012345",
+                          "https://steamcommunity.com/openid/id/12345197972494985",
+                          "https://staemcommunity.com/openid/id/76561197972494985",
+                          "http://steamcommunity.com/openid/id/76561197972494985",
+                          "https://steamcommunity.com/openid/id/76561197972494985//",
+                          "https://steamcommunity.com/openid/id/76561197972494985/x",
+                          "https://steamcommunity.com/openid/id/76561202301376826",
+                          "https://steamcommunity.com/openid/id/76561197960265728"}) {
+    SCOPED_TRACE(bad);
+    EXPECT_EQ(refused_rule(claimed(bad)), "claimed_id");
+  }
+}
+
+TEST(OpenIdLocalChecks, EveryOpenIdParameterIsSingleNonEmptyAndPresent) {
+  QueryParams duplicated = steam_assertion();
+  duplicated.emplace_back("openid.claimed_id", "https://steamcommunity.com/openid/id/76561197960265729");
+  EXPECT_EQ(refused_rule(duplicated), "single");
+  EXPECT_EQ(refused_rule(with(steam_assertion(), "openid.assoc_handle", "")), "non_empty");
+  EXPECT_EQ(refused_rule(without(steam_assertion(), "openid.sig")), "present");
+  EXPECT_EQ(refused_rule(without(steam_assertion(), "openid.response_nonce")), "present");
+}
+
+// --- the provider's answer ---
+
+TEST(OpenIdCheckAuthenticationReply, AcceptsOnlyXpawsGoodCase) {
+  const std::string ns = "ns:http://specs.openid.net/auth/2.0\n";
+  EXPECT_TRUE(parse_check_authentication_reply(200, ns + "is_valid:true"));
+  EXPECT_TRUE(parse_check_authentication_reply(200, kValidReply));
+  for (const std::string& body : {ns + "is_valid:false", ns + "_is_valid:true", ns + "is_valid:true:is_valid:true",
+                                  ns + "is_valid_true", std::string("ns:http://specs.openid.net/auth/2.1\nis_valid:true"),
+                                  std::string("is_valid:true"), std::string(""), ns + "is_valid:TRUE",
+                                  ns + "is_valid:true\nis_valid:false", ns + "is_valid: true"}) {
+    SCOPED_TRACE(body);
+    EXPECT_FALSE(parse_check_authentication_reply(200, body));
+  }
+  for (int status : {201, 403, 404, 429, 500}) {
+    SCOPED_TRACE(status);
+    EXPECT_FALSE(parse_check_authentication_reply(status, kValidReply));
+  }
+}
+
+// --- nonce store ---
+
+TEST(OpenIdNonceStore, RemembersEachNonceOnceAndForgetsAfterTenMinutes) {
+  InMemoryNonceStore store;
+  const auto t0 = nonce_instant();
+  EXPECT_TRUE(store.remember_once("a", t0));
+  EXPECT_FALSE(store.remember_once("a", t0 + 9min));
+  EXPECT_TRUE(store.remember_once("b", t0 + 9min));
+  EXPECT_TRUE(store.remember_once("c", t0 + 10min + 1s));  // "a" is forgotten now, "b" is not
+  EXPECT_EQ(store.size(), 2u);
+  EXPECT_FALSE(store.remember_once("b", t0 + 10min + 2s));
+}
+
+TEST(OpenIdNonceStore, OneOfManyConcurrentUsesWins) {
+  InMemoryNonceStore store;
+  std::atomic<int> winners{0};
+  std::vector<std::thread> threads;
+  for (int i = 0; i < 8; ++i) {
+    threads.emplace_back([&] {
+      if (store.remember_once("same", nonce_instant())) ++winners;
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(winners.load(), 1);
+}
+
+// --- the whole verification ---
+
+class OpenIdVerifierTest : public ::testing::Test {
+ protected:
+  FakeHttpClient http;
+  InMemoryNonceStore nonces;
+  OpenIdVerifier verifier{steam_expectations(), http, nonces, 4s};
+
+  core::Result<VerifiedAssertion> verify(const QueryParams& params) {
+    return verifier.verify(encode_params(params), nonce_instant());
+  }
+};
+
+TEST_F(OpenIdVerifierTest, GoodAssertionIsConfirmedByTheConfiguredEndpoint) {
+  http.reply_with(200, std::string(kValidReply));
+  QueryParams callback = steam_assertion();
+  callback.insert(callback.begin(), {"state", "abc"});  // our own parameter next to Steam's
+  auto result = verify(callback);
+  ASSERT_TRUE(result.ok()) << result.error().message;
+  EXPECT_EQ(result->steam_id, 76561197972494985ULL);
+  EXPECT_EQ(result->return_to_query.at("state"), "abc");
+
+  const auto calls = http.calls();
+  ASSERT_EQ(calls.size(), 1u);
+  EXPECT_EQ(calls[0].method, "POST");
+  EXPECT_EQ(calls[0].url, kSteamOpenIdEndpoint);
+  EXPECT_EQ(calls[0].timeout, 4s);
+  // Every openid.* parameter as received and in order, only the mode changed; nothing else.
+  EXPECT_EQ(parse_query(calls[0].body), with(steam_assertion(), "openid.mode", "check_authentication"));
+  EXPECT_THAT(calls[0].body, ::testing::HasSubstr("openid.sig=W0u5DRbtHE1GG0ZKXjerUZDUGmc%3D"));
+}
+
+TEST_F(OpenIdVerifierTest, PostsToTheConfiguredEndpointNeverTheOneInTheRequest) {
+  FakeHttpClient dev_http;
+  OpenIdVerifier dev{{"http://127.0.0.1:8080/api/dev/openid/login", std::string(kCallback)}, dev_http, nonces};
+  dev_http.reply_with(200, std::string(kValidReply));
+  auto params = with(steam_assertion(), "openid.op_endpoint", "http://127.0.0.1:8080/api/dev/openid/login");
+  ASSERT_TRUE(dev.verify(encode_params(params), nonce_instant()).ok());
+  ASSERT_EQ(dev_http.calls().size(), 1u);
+  EXPECT_EQ(dev_http.calls()[0].url, "http://127.0.0.1:8080/api/dev/openid/login");
+  EXPECT_EQ(dev_http.calls()[0].timeout, 6s);
+
+  // An assertion naming another endpoint never reaches the network at all.
+  auto foreign = with(steam_assertion(), "openid.op_endpoint", "https://evil.example/openid/login");
+  EXPECT_FALSE(dev.verify(encode_params(foreign), nonce_instant()).ok());
+  EXPECT_EQ(dev_http.calls().size(), 1u);
+}
+
+TEST_F(OpenIdVerifierTest, TamperedSignatureIsRefused) {
+  http.reply_with(200, "ns:http://specs.openid.net/auth/2.0\nis_valid:false\n");
+  auto result = verify(with(steam_assertion(), "openid.sig", "AAAAAAAAAAAAAAAAAAAAAAAAAAA="));
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.error().code, "OPENID_INVALID");
+  EXPECT_EQ(result.error().details.at("rule").as_string(), "signature");
+  // A refused assertion does not spend its nonce.
+  EXPECT_EQ(nonces.size(), 0u);
+}
+
+TEST_F(OpenIdVerifierTest, LocallyInvalidAssertionsNeverReachTheNetwork) {
+  const std::string other_id = "https://steamcommunity.com/openid/id/76561197960265729";
+  QueryParams duplicated = steam_assertion();
+  duplicated.emplace_back("openid.return_to", "https://evil.example/");
+  const std::vector<QueryParams> cases = {
+      steam_assertion("https://portal.example/api/auth/steam/callbackevil"),
+      steam_assertion("https://evil.example/api/auth/steam/callback"),
+      steam_assertion("https://portal.example:444/api/auth/steam/callback"),
+      with(steam_assertion(), "openid.op_endpoint", "https://evil.example/openid/login"),
+      with(with(steam_assertion(), "openid.claimed_id", "https://steamcommunity.com/openid/id/123456789012345"),
+           "openid.identity", "https://steamcommunity.com/openid/id/123456789012345"),
+      with(steam_assertion(), "openid.identity", other_id),
+      duplicated,
+      with(steam_assertion(), "openid.response_nonce", "2020-08-27T03:00:00Zabc"),
+  };
+  for (const auto& params : cases) {
+    auto result = verify(params);
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.error().code, "OPENID_INVALID");
+  }
+  EXPECT_TRUE(http.calls().empty());
+}
+
+TEST_F(OpenIdVerifierTest, ReplayedAssertionIsRefused) {
+  http.reply_with(200, std::string(kValidReply));
+  http.reply_with(200, std::string(kValidReply));  // Steam itself may confirm twice
+  ASSERT_TRUE(verify(steam_assertion()).ok());
+  auto again = verify(steam_assertion());
+  ASSERT_FALSE(again.ok());
+  EXPECT_EQ(again.error().kind, core::ErrorKind::unauthorized);
+  EXPECT_EQ(again.error().code, "OPENID_REPLAYED");
+}
+
+TEST_F(OpenIdVerifierTest, StaleNonceIsRefusedLocally) {
+  auto result = verifier.verify(encode_params(steam_assertion()), nonce_instant() + 6min);
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.error().details.at("rule").as_string(), "response_nonce");
+  EXPECT_TRUE(http.calls().empty());
+}
+
+TEST_F(OpenIdVerifierTest, CancelIsReportedWithoutANetworkCall) {
+  auto result = verifier.verify("openid.ns=http%3A%2F%2Fspecs.openid.net%2Fauth%2F2.0&openid.mode=cancel", nonce_instant());
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.error().code, "OPENID_CANCELLED");
+  EXPECT_TRUE(http.calls().empty());
+}
+
+TEST_F(OpenIdVerifierTest, UnreachableOrThrottlingProviderIsUnavailable) {
+  http.push(upstream_unavailable("connect timeout"));
+  for (int status : {403, 429, 500, 503}) http.reply_with(status, std::string(kValidReply));
+  for (int i = 0; i < 5; ++i) {
+    auto result = verify(steam_assertion());
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.error().kind, core::ErrorKind::unavailable);
+    EXPECT_EQ(result.error().code, "STEAM_UNAVAILABLE");
+  }
+  EXPECT_EQ(nonces.size(), 0u);  // a later retry of the same assertion may still succeed
+}
+
+TEST_F(OpenIdVerifierTest, OtherStatusesAreNotAConfirmation) {
+  for (int status : {201, 302, 404}) http.reply_with(status, std::string(kValidReply));
+  for (int i = 0; i < 3; ++i) {
+    auto result = verify(steam_assertion());
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.error().code, "OPENID_INVALID");
+  }
+}
+
+}  // namespace
+}  // namespace portal::integrations::steam
+
+namespace portal::integrations::steam {
+namespace {
+
+TEST(OpenIdUrls, ParseHttpUrlNormalisesWhatBrowsersTreatAsEqual) {
+  auto url = parse_http_url("HTTPS://Portal.Example/a%20b?x=1");
+  ASSERT_TRUE(url.has_value());
+  EXPECT_EQ(url->scheme, "https");
+  EXPECT_EQ(url->host, "portal.example");
+  EXPECT_EQ(url->port, 443);
+  EXPECT_EQ(url->path, "/a%20b");
+  EXPECT_EQ(url->query, "x=1");
+  EXPECT_EQ(url->origin, "HTTPS://Portal.Example");
+  EXPECT_EQ(parse_http_url("http://127.0.0.1:8080")->path, "/");
+  EXPECT_EQ(parse_http_url("http://127.0.0.1:8080")->port, 8080);
+  for (const char* bad : {"ftp://x/", "https://a@b/", "https:///x", "https://x/#f", "x/y", "", "https://x:0/"}) {
+    SCOPED_TRACE(bad);
+    EXPECT_FALSE(parse_http_url(bad).has_value());
+  }
+}
+
+TEST(OpenIdUrls, ReturnToMustLieWithinTheRealm) {
+  EXPECT_TRUE(return_to_within_realm("https://portal.example/api/cb?s=1", "https://portal.example/"));
+  EXPECT_TRUE(return_to_within_realm("https://portal.example/app", "https://portal.example/app"));
+  EXPECT_TRUE(return_to_within_realm("https://portal.example/app/cb", "https://portal.example/app"));
+  EXPECT_TRUE(return_to_within_realm("https://portal.example/cb", "https://portal.example"));
+  EXPECT_FALSE(return_to_within_realm("https://portal.example/appx", "https://portal.example/app"));
+  EXPECT_FALSE(return_to_within_realm("https://evil.example/cb", "https://portal.example/"));
+  EXPECT_FALSE(return_to_within_realm("http://portal.example/cb", "https://portal.example/"));
+  EXPECT_FALSE(return_to_within_realm("https://portal.example:8443/cb", "https://portal.example/"));
+  EXPECT_FALSE(return_to_within_realm("https://portal.example/cb", "https://*.portal.example/"));
+}
+
+}  // namespace
+}  // namespace portal::integrations::steam

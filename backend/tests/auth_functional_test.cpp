@@ -1,0 +1,305 @@
+// Accounts end to end over HTTP, in demo mode: mail goes to the outbox (read back through
+// GET /api/dev/mail) and Steam is the development OpenID provider, so every flow runs the real code.
+
+#include "core/crypto.hpp"
+#include "features/servers/repository.hpp"
+#include "support/http_client.hpp"
+#include "support/test_app.hpp"
+
+#include <boost/json.hpp>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace portal::test {
+namespace {
+
+using ::testing::HasSubstr;
+namespace json = boost::json;
+
+constexpr const char* kPluginKey = "plugin-key-of-the-test-server";
+constexpr const char* kPassword = "Sup3r-secret!";
+
+std::string text(const json::value& v) { return v.is_string() ? std::string(v.as_string()) : json::serialize(v); }
+
+std::string js(const std::string& s) { return json::serialize(json::value(s)); }
+
+std::string error_code(const HttpResult& r) {
+  const auto body = r.json();
+  return body.is_object() && body.as_object().contains("error") ? std::string(body.at("error").as_string()) : "";
+}
+
+class AuthFunctional : public ::testing::Test {
+ protected:
+  TestApp app{TestAppOptions{
+      .configure =
+          [](app::Config& c) {
+            c.mode = app::Mode::demo;
+            c.servers.query_timeout_ms = 200;  // the demo's offline server must not hold up the start
+          },
+      .seed =
+          [](db::Database& database) {
+            servers::Repository repository(database);
+            servers::GameServer server;
+            server.ip = "10.9.8.7";
+            server.port = 27015;
+            server.name = "Plugin server";
+            server.category = "retakes";
+            server.region = "ap-shanghai";
+            server.plugin_key_hash = core::sha256_hex(kPluginKey);
+            repository.insert(server);
+          },
+  }};
+  HttpClient http;
+
+  HttpResult post(const std::string& path, const std::string& body, const std::string& bearer = {}) {
+    std::vector<std::string> headers;
+    if (!bearer.empty()) headers.push_back("Authorization: Bearer " + bearer);
+    return http.post_json(app.url(path), body, headers);
+  }
+  HttpResult get(const std::string& path, const std::string& bearer = {}) {
+    std::vector<std::string> headers;
+    if (!bearer.empty()) headers.push_back("Authorization: Bearer " + bearer);
+    return http.get(app.url(path), headers);
+  }
+
+  // The newest mail to `to` in the demo outbox.
+  json::object latest_mail(const std::string& to) {
+    const auto list = get("/api/dev/mail").json().as_array();
+    for (const auto& entry : list) {
+      if (entry.at("to").as_string() == to) return entry.as_object();
+    }
+    ADD_FAILURE() << "no mail to " << to;
+    return {};
+  }
+
+  // Registers an e-mail account and answers its bind token.
+  std::string register_account(const std::string& email, const std::string& password = kPassword) {
+    EXPECT_EQ(post("/api/auth/email/send-code", R"({"email":)" + js(email) + "}").status, 200);
+    const std::string code(latest_mail(email).at("code").as_string());
+    auto registered = post("/api/auth/email/register", R"({"email":)" + js(email) + R"(,"password":)" +
+                                                          js(password) + R"(,"code":)" + js(code) + "}");
+    EXPECT_EQ(registered.status, 201) << registered.body;
+    return std::string(registered.json().at("token").as_string());
+  }
+
+  std::string game_token_for(const std::string& steam_id) {
+    auto issued = post("/api/plugin/bind-tokens", R"({"steamId":)" + js(steam_id) + "}", kPluginKey);
+    EXPECT_EQ(issued.status, 201) << issued.body;
+    return std::string(issued.json().at("token").as_string());
+  }
+
+  // Binds the e-mail account to `steam_id` with an in-game token; answers the login token.
+  std::string bind_with_game_token(const std::string& email, const std::string& bind_token, const std::string& steam_id) {
+    auto validated = post("/api/auth/email/bind-steam-token-validation",
+                          R"({"email":)" + js(email) + R"(,"token":)" + js(game_token_for(steam_id)) + "}",
+                          bind_token);
+    EXPECT_EQ(validated.status, 200) << validated.body;
+    auto bound = post("/api/auth/email/bind-steam", R"({"email":)" + js(email) + R"(,"steamId":)" + js(steam_id) + "}",
+                      bind_token);
+    EXPECT_EQ(bound.status, 200) << bound.body;
+    return bound.status == 200 ? std::string(bound.json().at("token").as_string()) : "";
+  }
+
+  HttpResult login(const std::string& email, const std::string& password) {
+    return post("/api/auth/email/login", R"({"email":)" + js(email) + R"(,"password":)" + js(password) + "}");
+  }
+};
+
+TEST_F(AuthFunctional, RegistrationNeedsTheMailedCodeAndLoginAsksForSteamBinding) {
+  const std::string email = "Player.One@Example.com";
+  EXPECT_EQ(post("/api/auth/email/check", R"({"email":"player.one@example.com"})").json().at("exists"), false);
+  EXPECT_EQ(post("/api/auth/email/check", R"({"email":"not an address"})").status, 422);
+
+  ASSERT_EQ(post("/api/auth/email/send-code", R"({"email":)" + js(email) + "}").status, 200);
+  const auto mail = latest_mail("player.one@example.com");
+  ASSERT_TRUE(mail.contains("code"));
+  const std::string code(mail.at("code").as_string());
+  EXPECT_EQ(code.size(), 6U);
+  EXPECT_THAT(std::string(mail.at("subject").as_string()), HasSubstr("Verification code"));
+
+  auto again = post("/api/auth/email/send-code", R"({"email":)" + js(email) + "}");
+  EXPECT_EQ(again.status, 429) << "a new code only after 60 s";
+  EXPECT_EQ(error_code(again), "RATE_LIMIT_EXCEEDED");
+  EXPECT_FALSE(again.header("Retry-After").empty());
+  EXPECT_TRUE(again.json().at("details").as_object().contains("retryAfter"));
+
+  const std::string wrong = code == "000000" ? "111111" : "000000";
+  auto bad = post("/api/auth/email/register",
+                  R"({"email":)" + js(email) + R"(,"password":"Sup3r-secret!","code":)" + js(wrong) + "}");
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_EQ(error_code(bad), "INVALID_CODE");
+  auto weak = post("/api/auth/email/register",
+                   R"({"email":)" + js(email) + R"(,"password":"short","code":)" + js(code) + "}");
+  EXPECT_EQ(weak.status, 422);
+  EXPECT_EQ(error_code(weak), "PASSWORD_TOO_SHORT");
+
+  auto registered = post("/api/auth/email/register",
+                         R"({"email":)" + js(email) + R"(,"password":"Sup3r-secret!","code":)" + js(code) + "}");
+  ASSERT_EQ(registered.status, 201) << registered.body;
+  EXPECT_EQ(registered.json().at("tokenType"), "bind");
+  EXPECT_EQ(post("/api/auth/email/check", R"({"email":)" + js(email) + "}").json().at("exists"), true);
+  auto taken = post("/api/auth/email/send-code", R"({"email":)" + js(email) + "}");
+  EXPECT_EQ(taken.status, 409);
+  EXPECT_EQ(error_code(taken), "EMAIL_ALREADY_REGISTERED");
+
+  auto wrong_password = login(email, "Wrong-password1");
+  EXPECT_EQ(wrong_password.status, 401);
+  EXPECT_EQ(error_code(wrong_password), "INVALID_CREDENTIALS");
+  auto unknown = login("nobody@example.com", kPassword);
+  EXPECT_EQ(unknown.status, 401);
+  EXPECT_EQ(unknown.body, wrong_password.body) << "an unknown address answers exactly like a wrong password";
+  EXPECT_EQ(error_code(unknown), "INVALID_CREDENTIALS");
+
+  auto ok = login(email, kPassword);
+  ASSERT_EQ(ok.status, 200) << ok.body;
+  EXPECT_EQ(ok.json().at("needsSteamBinding"), true);
+  const std::string bind_token(ok.json().at("token").as_string());
+  // A bind token is not a login token.
+  auto confused = get("/api/auth/steam/user-info", bind_token);
+  EXPECT_EQ(confused.status, 401);
+  EXPECT_EQ(error_code(confused), "UNAUTHORIZED");
+}
+
+TEST_F(AuthFunctional, InGameTokenBindsSteamOnceAndLogoutRevokesTheToken) {
+  const std::string email = "binder@example.com";
+  const std::string steam_id = "76561198000000042";
+  const std::string bind_token = register_account(email);
+
+  EXPECT_EQ(post("/api/plugin/bind-tokens", R"({"steamId":"76561198000000042"})").status, 401) << "no server key";
+  EXPECT_EQ(post("/api/plugin/bind-tokens", R"({"steamId":"76561198000000042"})", "wrong-key").status, 401);
+  EXPECT_EQ(post("/api/plugin/bind-tokens", R"({"steamId":"123"})", kPluginKey).status, 422);
+
+  // The bare steamId proves nothing.
+  auto unproven = post("/api/auth/email/bind-steam", R"({"email":)" + js(email) + R"(,"steamId":)" + js(steam_id) + "}",
+                       bind_token);
+  EXPECT_EQ(unproven.status, 400);
+  EXPECT_EQ(error_code(unproven), "INVALID_BIND_TOKEN");
+  auto no_bearer = post("/api/auth/email/bind-steam-token-validation", R"({"email":)" + js(email) + R"(,"token":"abcdefgh"})");
+  EXPECT_EQ(no_bearer.status, 401);
+  EXPECT_EQ(error_code(no_bearer), "UNAUTHORIZED");
+
+  const std::string game_token = game_token_for(steam_id);
+  std::string upper = game_token;
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  auto validated = post("/api/auth/email/bind-steam-token-validation",
+                        R"({"email":)" + js(email) + R"(,"token":)" + js(upper) + "}", bind_token);
+  ASSERT_EQ(validated.status, 200) << validated.body;
+  EXPECT_EQ(text(validated.json().at("steamId")), steam_id);
+  auto reused = post("/api/auth/email/bind-steam-token-validation",
+                     R"({"email":)" + js(email) + R"(,"token":)" + js(game_token) + "}", bind_token);
+  EXPECT_EQ(error_code(reused), "INVALID_BIND_TOKEN") << "an in-game token works once";
+
+  auto bound = post("/api/auth/email/bind-steam", R"({"email":)" + js(email) + R"(,"steamId":)" + js(steam_id) + "}",
+                    bind_token);
+  ASSERT_EQ(bound.status, 200) << bound.body;
+  const std::string login_token(bound.json().at("token").as_string());
+  auto me = get("/api/auth/steam/user-info", login_token);
+  ASSERT_EQ(me.status, 200) << me.body;
+  EXPECT_EQ(text(me.json().at("steamId")), steam_id);
+  EXPECT_EQ(text(me.json().at("email")), email);
+
+  // E-mail login now answers a login token directly.
+  auto again = login(email, kPassword);
+  ASSERT_EQ(again.status, 200);
+  EXPECT_EQ(again.json().at("needsSteamBinding"), false);
+  EXPECT_EQ(text(again.json().at("steamId")), steam_id);
+
+  // Refresh: only for the bearer's own steamId.
+  EXPECT_EQ(post("/api/auth/steam/token", R"({"steamId":"76561198000000043"})", login_token).status, 403);
+  auto refreshed = post("/api/auth/steam/token", R"({"steamId":)" + js(steam_id) + "}", login_token);
+  ASSERT_EQ(refreshed.status, 200);
+  EXPECT_EQ(get("/api/auth/steam/user-info", std::string(refreshed.json().at("token").as_string())).status, 200);
+  EXPECT_EQ(post("/api/auth/steam/token", R"({"steamId":)" + js(steam_id) + "}").status, 401) << "no bare steamId";
+
+  EXPECT_EQ(post("/api/auth/log", R"({"steamId":)" + js(steam_id) + R"(,"action":"DANCE"})", login_token).status, 422);
+  EXPECT_EQ(post("/api/auth/log", R"({"steamId":"76561198000000043","action":"LOGOUT"})", login_token).status, 403);
+  EXPECT_EQ(post("/api/auth/log", R"({"steamId":)" + js(steam_id) + R"(,"action":"LOGOUT"})", login_token).status, 204);
+  auto revoked = get("/api/auth/steam/user-info", login_token);
+  EXPECT_EQ(revoked.status, 401);
+  EXPECT_EQ(error_code(revoked), "INVALID_TOKEN");
+}
+
+TEST_F(AuthFunctional, BindingConflictsAreRefused) {
+  const std::string steam_id = "76561198000000077";
+  const std::string first_bind = register_account("first@example.com");
+  ASSERT_FALSE(bind_with_game_token("first@example.com", first_bind, steam_id).empty());
+
+  // The same Steam account for a second e-mail account.
+  const std::string second_bind = register_account("second@example.com");
+  auto taken = post("/api/auth/email/bind-steam-token-validation",
+                    R"({"email":"second@example.com","token":)" + js(game_token_for(steam_id)) + "}", second_bind);
+  EXPECT_EQ(taken.status, 409);
+  EXPECT_EQ(error_code(taken), "STEAM_ALREADY_BOUND");
+
+  // The first account again, with another Steam account.
+  auto already = post("/api/auth/email/bind-steam-token-validation",
+                      R"({"email":"first@example.com","token":)" + js(game_token_for("76561198000000078")) + "}",
+                      first_bind);
+  EXPECT_EQ(already.status, 409);
+  EXPECT_EQ(error_code(already), "ALREADY_BOUND");
+
+  // Someone else's bind token does not work for this address.
+  auto other = post("/api/auth/email/bind-steam-token-validation",
+                    R"({"email":"first@example.com","token":"abcdefgh"})", second_bind);
+  EXPECT_EQ(other.status, 401);
+}
+
+TEST_F(AuthFunctional, PasswordResetByMailedLinkWorksOnceAndEndsSessions) {
+  const std::string email = "forgetful@example.com";
+  const std::string bind_token = register_account(email);
+  const std::string old_session = bind_with_game_token(email, bind_token, "76561198000000099");
+  ASSERT_EQ(get("/api/auth/steam/user-info", old_session).status, 200);
+
+  auto unknown = post("/api/auth/email/reset-password", R"({"email":"stranger@example.com"})");
+  EXPECT_EQ(unknown.status, 404);
+  EXPECT_EQ(error_code(unknown), "EMAIL_NOT_REGISTERED");
+
+  ASSERT_EQ(post("/api/auth/email/reset-password", R"({"email":)" + js(email) + R"(,"language":"en"})").status, 200);
+  EXPECT_EQ(error_code(post("/api/auth/email/reset-password", R"({"email":)" + js(email) + "}")), "RATE_LIMIT_EXCEEDED");
+  const auto mail = latest_mail(email);
+  const std::string link(mail.at("links").as_array().at(0).as_string());
+  EXPECT_THAT(link, HasSubstr(app.app().config().public_url() + "/reset-password?token="));
+  const auto token_start = link.find("token=") + 6;
+  const std::string token = link.substr(token_start, link.find('&', token_start) - token_start);
+  EXPECT_EQ(token.size(), 32U) << "128 bits";
+
+  const auto confirm = [&](const std::string& t, const std::string& password) {
+    return post("/api/auth/email/reset-password/confirm", R"({"email":)" + js(email) + R"(,"token":)" + js(t) +
+                                                              R"(,"newPassword":)" + js(password) + "}");
+  };
+  auto forged = confirm(std::string(32, 'a'), "NewPassw0rd");
+  EXPECT_EQ(forged.status, 400);
+  EXPECT_EQ(error_code(forged), "RESET_LINK_INVALID");
+  EXPECT_EQ(confirm(token, "short").status, 422);
+  ASSERT_EQ(confirm(token, "NewPassw0rd").status, 200);
+  EXPECT_EQ(confirm(token, "OtherPassw0rd").status, 400) << "single use";
+
+  EXPECT_EQ(login(email, kPassword).status, 401);
+  EXPECT_EQ(login(email, "NewPassw0rd").status, 200);
+  auto ended = get("/api/auth/steam/user-info", old_session);
+  EXPECT_EQ(ended.status, 401) << "a reset logs every session out";
+}
+
+TEST_F(AuthFunctional, WrongPasswordsAreThrottledPerAccountThenPerAddress) {
+  const std::string email = "target@example.com";
+  register_account(email);
+  for (int i = 0; i < 10; ++i) EXPECT_EQ(login(email, "Wrong-password1").status, 401) << i;
+  auto locked = login(email, kPassword);
+  EXPECT_EQ(locked.status, 429) << "the account's failure budget is spent: even the right password waits";
+  EXPECT_EQ(error_code(locked), "RATE_LIMIT_EXCEEDED");
+  EXPECT_EQ(login("other@example.com", "Wrong-password1").status, 401) << "other accounts are not locked";
+  // The address itself: 20 attempts per 5 minutes, whatever the account.
+  int limited = 0;
+  for (int i = 0; i < 12; ++i) limited += login("x" + std::to_string(i) + "@example.com", "Wrong-password1").status == 429;
+  EXPECT_GE(limited, 3);
+}
+
+TEST_F(AuthFunctional, VipStatusAnswersNoneForAStranger) {
+  auto status = get("/api/auth/vip-status/76561198000000001");
+  ASSERT_EQ(status.status, 200) << status.body;
+  EXPECT_EQ(status.json().at("type"), "none");
+  EXPECT_EQ(get("/api/auth/vip-status/123").status, 422);
+}
+
+}  // namespace
+}  // namespace portal::test
