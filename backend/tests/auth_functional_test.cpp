@@ -3,6 +3,7 @@
 
 #include "core/crypto.hpp"
 #include "features/servers/repository.hpp"
+#include "integrations/steam/openid.hpp"
 #include "support/http_client.hpp"
 #include "support/test_app.hpp"
 
@@ -98,6 +99,40 @@ class AuthFunctional : public ::testing::Test {
                       bind_token);
     EXPECT_EQ(bound.status, 200) << bound.body;
     return bound.status == 200 ? std::string(bound.json().at("token").as_string()) : "";
+  }
+
+  // A person on the development provider's page: signs in as `steam_id` for `return_to`; answers the
+  // provider's redirect back to the portal (the OpenID assertion).
+  std::string sign_in_at_provider(const std::string& return_to, const std::string& steam_id,
+                                  const std::string& persona = "") {
+    const std::string origin = app.app().config().public_url();
+    auto page = http.get(integrations::steam::build_login_url(app.url("/api/dev/openid/login"), return_to, origin + "/"));
+    EXPECT_EQ(page.status, 200);
+    const std::string form = integrations::steam::encode_params({{"openid.return_to", return_to},
+                                                                  {"openid.realm", origin + "/"},
+                                                                  {"steamid", steam_id},
+                                                                  {"persona", persona},
+                                                                  {"action", "sign_in"}});
+    auto approved = http.send(HttpCall{.method = "POST",
+                                       .url = app.url("/api/dev/openid/login"),
+                                       .headers = {"Content-Type: application/x-www-form-urlencoded"},
+                                       .body = form});
+    EXPECT_EQ(approved.status, 302) << approved.body;
+    return approved.header("Location");
+  }
+
+  // Follows the assertion to the portal's callback; answers where the portal sends the browser.
+  std::string portal_callback(const std::string& assertion_url) {
+    auto answered = http.get(assertion_url);
+    EXPECT_EQ(answered.status, 302) << answered.body;
+    return answered.header("Location");
+  }
+
+  static std::string query_value(const std::string& url, const std::string& key) {
+    for (const auto& [k, v] : integrations::steam::parse_query(url.substr(url.find('?') + 1))) {
+      if (k == key) return v;
+    }
+    return "";
   }
 
   HttpResult login(const std::string& email, const std::string& password) {
@@ -292,6 +327,83 @@ TEST_F(AuthFunctional, WrongPasswordsAreThrottledPerAccountThenPerAddress) {
   int limited = 0;
   for (int i = 0; i < 12; ++i) limited += login("x" + std::to_string(i) + "@example.com", "Wrong-password1").status == 429;
   EXPECT_GE(limited, 3);
+}
+
+TEST_F(AuthFunctional, SteamLoginRunsTheRealVerificationAndRefusesAReplay) {
+  const std::string base = app.app().config().public_url();
+  const std::string assertion =
+      sign_in_at_provider(base + "/api/auth/steam/callback?state=abc123", "76561197972494985", "Dust Devil");
+  ASSERT_THAT(assertion, ::testing::StartsWith(base + "/api/auth/steam/callback?state=abc123&openid.ns="));
+
+  const std::string landing = portal_callback(assertion);
+  ASSERT_THAT(landing, ::testing::StartsWith(base + "/auth/steam/callback?token="));
+  EXPECT_EQ(query_value(landing, "state"), "abc123");
+  const std::string token = query_value(landing, "token");
+  auto me = get("/api/auth/steam/user-info", token);
+  ASSERT_EQ(me.status, 200) << me.body;
+  EXPECT_EQ(text(me.json().at("steamId")), "76561197972494985");
+  EXPECT_EQ(text(me.json().at("username")), "Dust Devil");
+
+  const std::string replayed = portal_callback(assertion);
+  EXPECT_EQ(query_value(replayed, "error"), "invalid_authentication") << replayed;
+  EXPECT_TRUE(query_value(replayed, "token").empty());
+
+  // A forged signature: check_authentication says no.
+  std::string tampered = sign_in_at_provider(base + "/api/auth/steam/callback?state=t", "76561197972494986");
+  const auto sig = tampered.find("openid.sig=") + 11;
+  tampered[sig] = tampered[sig] == 'A' ? 'B' : 'A';
+  EXPECT_EQ(query_value(portal_callback(tampered), "error"), "invalid_authentication");
+
+  // An assertion made for another return URL (someone else's site) does not log in here.
+  const std::string elsewhere = sign_in_at_provider(base + "/somewhere-else", "76561197972494987");
+  EXPECT_EQ(query_value(portal_callback(base + "/api/auth/steam/callback" + elsewhere.substr(elsewhere.find('?'))),
+                        "error"),
+            "invalid_authentication");
+}
+
+TEST_F(AuthFunctional, BindingThroughSteamCarriesTheBindTokenAndMapsConflicts) {
+  const std::string base = app.app().config().public_url();
+  const std::string bind_token = register_account("openid-binder@example.com");
+  const std::string landing = portal_callback(sign_in_at_provider(
+      base + "/api/auth/steam/bind/callback?email_bind_token=" + bind_token + "&state=st1", "76561198000000501"));
+  ASSERT_THAT(landing, ::testing::StartsWith(base + "/auth/steam/bind/callback?token="));
+  EXPECT_EQ(query_value(landing, "state"), "st1");
+  auto me = get("/api/auth/steam/user-info", query_value(landing, "token"));
+  ASSERT_EQ(me.status, 200);
+  EXPECT_EQ(text(me.json().at("email")), "openid-binder@example.com");
+
+  // A second e-mail account cannot take the same Steam account.
+  const std::string other = register_account("late@example.com");
+  const std::string conflict = portal_callback(sign_in_at_provider(
+      base + "/api/auth/steam/bind/callback?email_bind_token=" + other + "&state=st2", "76561198000000501"));
+  EXPECT_EQ(query_value(conflict, "error"), "steam_already_bound");
+  // The first account is bound already.
+  const std::string twice = portal_callback(sign_in_at_provider(
+      base + "/api/auth/steam/bind/callback?email_bind_token=" + bind_token + "&state=st3", "76561198000000502"));
+  EXPECT_EQ(query_value(twice, "error"), "already_bound");
+  // No bind token at all.
+  const std::string missing =
+      portal_callback(sign_in_at_provider(base + "/api/auth/steam/bind/callback?state=st4", "76561198000000503"));
+  EXPECT_EQ(query_value(missing, "error"), "invalid_token");
+}
+
+TEST_F(AuthFunctional, AnEmailAccountBindingASteamOnlyAccountMergesIntoIt) {
+  const std::string base = app.app().config().public_url();
+  const std::string steam_id = "76561198000000600";
+  const std::string steam_login = query_value(
+      portal_callback(sign_in_at_provider(base + "/api/auth/steam/callback", steam_id, "Old Timer")), "token");
+  ASSERT_EQ(get("/api/auth/steam/user-info", steam_login).status, 200);
+
+  const std::string bind_token = register_account("merge@example.com");
+  const std::string landing = portal_callback(sign_in_at_provider(
+      base + "/api/auth/steam/bind/callback?email_bind_token=" + bind_token, steam_id, "Old Timer"));
+  auto me = get("/api/auth/steam/user-info", query_value(landing, "token"));
+  ASSERT_EQ(me.status, 200) << landing;
+  EXPECT_EQ(text(me.json().at("email")), "merge@example.com");
+  EXPECT_EQ(text(me.json().at("username")), "Old Timer");
+  auto by_mail = login("merge@example.com", kPassword);
+  EXPECT_EQ(by_mail.json().at("needsSteamBinding"), false);
+  EXPECT_EQ(text(by_mail.json().at("steamId")), steam_id);
 }
 
 TEST_F(AuthFunctional, VipStatusAnswersNoneForAStranger) {
