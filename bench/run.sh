@@ -11,17 +11,22 @@
 # Entry 3: one refresh cycle over 1,000 simulated CS2 servers, 100 of them offline, run in a process
 # of their own (bench_sim_cluster): the portal's LiveReader (bench_refresher) vs the gamedig library
 # (bench/peers/gamedig-refresh), wall and CPU time of the querying process, 3 runs each.
+# Entry 4: the real portal in demo mode. GET /api/servers latency alone, then again while a second wrk
+# fires wrong-password logins from the same address for the same time (bench/login-burst.lua); the
+# answers to the burst are read back from /metrics by status. Plus the Argon2id cost per hash
+# (bench_password_hash) at the shipped parameters.
 #
 # Usage: bench/run.sh            (after `make build`; `make bench` does both)
-# Env:   DURATION=10s CONNECTIONS=64 WRK_THREADS=1 ENTRIES="1 2 3"
+# Env:   DURATION=10s CONNECTIONS=64 WRK_THREADS=1 ENTRIES="1 2 3 4" BURST_DURATION=30s
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-1}
-ENTRIES=${ENTRIES:-1 2 3}
+ENTRIES=${ENTRIES:-1 2 3 4}
+BURST_DURATION=${BURST_DURATION:-30s}
 BUILD=backend/build
-for bin in bench_http_server bench_servers_endpoint bench_sim_cluster bench_refresher; do
+for bin in bench_http_server bench_servers_endpoint bench_sim_cluster bench_refresher bench_password_hash portal; do
   [ -x "$BUILD/$bin" ] || { echo "bench: $BUILD/$bin missing; run make build" >&2; exit 1; }
 done
 wants() { [[ " $ENTRIES " == *" $1 "* ]]; }
@@ -208,6 +213,47 @@ if wants 3; then
   read -r d_wall d_cpu d_ans d_cpu_sum d_drops <<< "$(summarise "$work/gamedig.out")"
 fi
 
+# --- Entry 4: GET /api/servers latency with and without a wrong-password burst from one address ---
+# wrk output -> "req_per_s p50_ms p99_ms non2xx" (for a run that is expected to be refused).
+if wants 4; then
+  port=$(free_port)
+  start "$work/portal.out" 'listening on ' "$BUILD/portal" serve --config backend/config/portal.toml --demo \
+    --data-dir "$work/portal-data" --port "$port"
+  portal_pid=$started
+  base="http://127.0.0.1:$port"
+  hash_line=$("$BUILD/bench_password_hash" --hashes 20)
+  list=(-H 'Accept-Encoding: gzip')
+  wrk -t1 -c16 -d2s "${list[@]}" "$base/api/servers" > /dev/null
+  wrk -t1 -c16 -d"$BURST_DURATION" --latency "${list[@]}" "$base/api/servers" > "$work/alone.out"
+  wrk -t1 -c16 -d"$BURST_DURATION" -s bench/login-burst.lua "$base/api/auth/email/login" > "$work/burst.out" &
+  burst_pid=$!
+  pids+=("$burst_pid")
+  wrk -t1 -c16 -d"$BURST_DURATION" --latency "${list[@]}" "$base/api/servers" > "$work/during.out"
+  wait "$burst_pid" || true
+  forget "$burst_pid"
+  curl -s "$base/metrics" > "$work/metrics.txt"
+  stop "$portal_pid"
+  burst_summary=$(python3 - "$work/alone.out" "$work/during.out" "$work/burst.out" "$work/metrics.txt" <<'PY'
+import re, sys
+def wrk(path):
+    text = open(path).read()
+    def ms(label):
+        m = re.search(r'^\s*' + label + r'\s+([\d.]+)(us|ms|s)\s*$', text, re.M)
+        v, u = float(m.group(1)), m.group(2)
+        return v / 1000 if u == 'us' else v * 1000 if u == 's' else v
+    rps = float(re.search(r'Requests/sec:\s+([\d.]+)', text).group(1))
+    return rps, ms('50%') if '50%' in text else float('nan'), ms('99%') if '99%' in text else float('nan')
+alone, during, burst = wrk(sys.argv[1]), wrk(sys.argv[2]), wrk(sys.argv[3])
+counts = {}
+for m in re.finditer(r'portal_http_requests_total\{method="POST",route="/api/auth/email/login",status="(\d+)"\} (\d+)', open(sys.argv[4]).read()):
+    counts[m.group(1)] = int(m.group(2))
+print(f"{alone[0]:.0f} {alone[1]:.2f} {alone[2]:.2f} {during[0]:.0f} {during[1]:.2f} {during[2]:.2f} {burst[0]:.0f} "
+      f"{counts.get('401', 0)} {counts.get('429', 0)} {during[2] / alone[2]:.2f}")
+PY
+)
+  read -r a_rps a_p50 a_p99 d_rps d_p50 d_p99 b_rps b_401 b_429 p99_ratio <<< "$burst_summary"
+fi
+
 echo
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), commit $(git rev-parse --short HEAD 2>/dev/null || echo none), load $(cut -d' ' -f1 /proc/loadavg)"
 if [ ${#rows[@]} -gt 0 ]; then
@@ -230,4 +276,17 @@ if wants 3; then
   printf '|%s|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..42})" "$(printf -- '-%.0s' {1..25})" "$(printf -- '-%.0s' {1..25})" "$(printf -- '-%.0s' {1..17})" "$(printf -- '-%.0s' {1..11})" "$(printf -- '-%.0s' {1..20})"
   printf '| %-40s | %-23s | %-23s | %-15s | %9s | %-18s |\n' "portal LiveReader (A2S INFO + PLAYER)" "$r_wall" "$r_cpu" "$r_ans" "$r_drops" "1.00"
   printf '| %-40s | %-23s | %-23s | %-15s | %9s | %-18s |\n' "gamedig 5, all at once (reference)" "$d_wall" "$d_cpu" "$d_ans" "$d_drops" "$(ratio "$d_cpu_sum" "$r_cpu_sum") x portal"
+fi
+if wants 4; then
+  echo
+  echo "entry 4: the portal in demo mode; GET /api/servers (gzip) by wrk -t1 -c16 for $BURST_DURATION, alone and then during"
+  echo "a second wrk -t1 -c16 sending wrong-password logins from the same address for the same $BURST_DURATION"
+  echo
+  printf '| %-44s | %10s | %8s | %8s |\n' "4. GET /api/servers" "req/s" "p50 ms" "p99 ms"
+  printf '|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..46})" "$(printf -- '-%.0s' {1..12})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})"
+  printf '| %-44s | %10s | %8s | %8s |\n' "alone" "$a_rps" "$a_p50" "$a_p99"
+  printf '| %-44s | %10s | %8s | %8s |\n' "during the login burst (p99 ${p99_ratio} x alone)" "$d_rps" "$d_p50" "$d_p99"
+  echo
+  echo "login burst: $b_rps req/s; answers 401 (a password hash was spent) $b_401, 429 (refused before hashing) $b_429"
+  echo "$hash_line"
 fi

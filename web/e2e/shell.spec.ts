@@ -100,13 +100,19 @@ test.describe('desktop, 1280 px', () => {
     await expect(page).toHaveURL('/settings')
   })
 
-  test('opens the login dialog at /login and returns to / on close', async ({ page }) => {
+  test('opens the login dialog in place from the header, and at /login', async ({ page }) => {
     await page.goto('/vip')
     await page.getByRole('button', { name: '登录' }).click()
-    await expect(page).toHaveURL('/login')
     const dialog = page.getByRole('dialog', { name: '登录' })
     await expect(dialog).toBeVisible()
+    await expect(page).toHaveURL('/vip')
     await shot(page, 'desktop-login-dialog')
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(page).toHaveURL('/vip')
+
+    await page.goto('/login')
+    await expect(dialog).toBeVisible()
     await page.keyboard.press('Escape')
     await expect(dialog).toHaveCount(0)
     await expect(page).toHaveURL('/')

@@ -85,7 +85,6 @@ Accounts::Accounts(const Config& config, db::Database& database, servers::Servic
         .username = config.mail.username,
         .password = config.mail.password,
         .from = from,
-        .ehlo_name = "portal",
         .timeout = std::chrono::seconds(config.mail.timeout_s),
         .ca_file = config.mail.ca_file,
     });

@@ -183,21 +183,21 @@ TEST_F(DevOpenIdProviderTest, PresetsSignInWithTheirNames) {
 }
 
 TEST_F(DevOpenIdProviderTest, ProfilesComeFromWhatSignedInHere) {
-  auto unknown = provider.fetch(76561197972494985ULL);
+  auto unknown = provider.fetch(76561197960265729ULL);
   ASSERT_TRUE(unknown.ok());
   EXPECT_FALSE(unknown->has_value());
 
-  ASSERT_TRUE(provider.approve(sign_in_form("76561197972494985")).ok());
-  auto profile = provider.fetch(76561197972494985ULL);
+  ASSERT_TRUE(provider.approve(sign_in_form("76561197960265729")).ok());
+  auto profile = provider.fetch(76561197960265729ULL);
   ASSERT_TRUE(profile.ok() && profile->has_value());
-  EXPECT_EQ((*profile)->steam_id, "76561197972494985");
-  EXPECT_EQ((*profile)->persona_name, "Player 4985");
-  EXPECT_EQ((*profile)->avatar_url, "http://127.0.0.1:8080/api/dev/openid/avatar/76561197972494985");
+  EXPECT_EQ((*profile)->steam_id, "76561197960265729");
+  EXPECT_EQ((*profile)->persona_name, "Player 5729");
+  EXPECT_EQ((*profile)->avatar_url, "http://127.0.0.1:8080/api/dev/openid/avatar/76561197960265729");
 
-  ASSERT_TRUE(provider.approve(sign_in_form("76561197972494985", "  New Name ")).ok());
-  EXPECT_EQ((*provider.fetch(76561197972494985ULL))->persona_name, "New Name");
-  ASSERT_TRUE(provider.approve(sign_in_form("76561197972494985")).ok());  // an empty name keeps the old one
-  EXPECT_EQ((*provider.fetch(76561197972494985ULL))->persona_name, "New Name");
+  ASSERT_TRUE(provider.approve(sign_in_form("76561197960265729", "  New Name ")).ok());
+  EXPECT_EQ((*provider.fetch(76561197960265729ULL))->persona_name, "New Name");
+  ASSERT_TRUE(provider.approve(sign_in_form("76561197960265729")).ok());  // an empty name keeps the old one
+  EXPECT_EQ((*provider.fetch(76561197960265729ULL))->persona_name, "New Name");
 }
 
 TEST_F(DevOpenIdProviderTest, AvatarIsADeterministicSvgWithInitials) {

@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { ToastProvider } from '@/components/ui/toast'
 import { TooltipProvider } from '@/components/ui/tooltip'
 import { ConfigProvider } from '@/lib/config/config-provider'
+import { SessionProvider } from '@/lib/session-provider'
 
 function ConfigSplash() {
   const { t } = useTranslation('shell')
@@ -23,7 +24,9 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
         <ToastProvider>
-          <ConfigProvider fallback={<ConfigSplash />}>{children}</ConfigProvider>
+          <ConfigProvider fallback={<ConfigSplash />}>
+            <SessionProvider>{children}</SessionProvider>
+          </ConfigProvider>
         </ToastProvider>
       </TooltipProvider>
     </QueryClientProvider>

@@ -1,7 +1,4 @@
 import type { RouteObject } from 'react-router'
-import { ResetPasswordPage } from '@/features/auth/components/reset-password-page'
-import { SteamBindCallbackPage } from '@/features/auth/components/steam-bind-callback-page'
-import { SteamCallbackPage } from '@/features/auth/components/steam-callback-page'
 import { FaqPage } from '@/features/faq/components/faq-page'
 import { LeaderboardPage } from '@/features/leaderboard/components/leaderboard-page'
 import { PraccPage } from '@/features/pracc/components/pracc-page'
@@ -11,6 +8,7 @@ import { VipPage } from '@/features/vip/components/vip-page'
 import { GatedRoute } from './routing/gated-route'
 import { HomeRoute } from './routing/home-route'
 import { InventoryRoute } from './routing/inventory-route'
+import { ResetPasswordRoute, SteamBindCallbackRoute, SteamCallbackRoute } from './routing/lazy-pages'
 import { LoginRoute } from './routing/login-route'
 import { NotFoundRoute } from './routing/not-found-route'
 import { ShellLayout } from './shell/shell-layout'
@@ -26,9 +24,9 @@ export const appRoutes: RouteObject[] = [
       { path: 'pracc/*', element: <GatedRoute feature="pracc" element={<PraccPage />} /> },
       { path: 'inventory/*', element: <InventoryRoute /> },
       { path: 'settings/*', element: <GatedRoute feature="settings" element={<SettingsArea />} /> },
-      { path: 'reset-password', element: <ResetPasswordPage /> },
-      { path: 'auth/steam/callback', element: <SteamCallbackPage /> },
-      { path: 'auth/steam/bind/callback', element: <SteamBindCallbackPage /> },
+      { path: 'reset-password', element: <ResetPasswordRoute /> },
+      { path: 'auth/steam/callback', element: <SteamCallbackRoute /> },
+      { path: 'auth/steam/bind/callback', element: <SteamBindCallbackRoute /> },
       { path: 'login', element: <LoginRoute /> },
       { path: 'faq', element: <FaqPage /> },
       { path: 'leaderboard', element: <LeaderboardPage /> },

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { configWith } from '@/testing/fixtures'
+import { preloadAuthChunks } from '@/testing/preload'
 import { renderApp } from '@/testing/render-app'
+
+beforeAll(preloadAuthChunks)
 
 describe('shell routes', () => {
   it('sends an unknown path to / with the banner 页面不存在, and dismissing clears the state', async () => {
@@ -51,13 +54,11 @@ describe('shell routes', () => {
     ['/leaderboard', '排行榜'],
     ['/faq', '常见问题'],
     ['/pracc', '训练服务器'],
-    ['/reset-password', '重置密码'],
-    ['/auth/steam/callback', 'Steam 登录'],
-    ['/auth/steam/bind/callback', '绑定 Steam 账号'],
+    ['/reset-password?token=t&email=a%40b.c', '重置密码'],
   ])('renders the page frame of %s', async (path, title) => {
     const { location } = await renderApp(path)
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
-    expect(location().pathname).toBe(path)
+    expect(`${location().pathname}${location().search}`).toBe(path)
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { server } from '@/testing/msw-server'
-import { apiClient, buildUrl } from './api-client'
+import { apiClient, buildUrl, onInvalidLoginToken } from './api-client'
 import { ApiError } from './api-error'
 import { storage } from './storage'
 
@@ -94,5 +94,31 @@ describe('api client', () => {
     )
     expect(buildUrl('/api/x?a=1', { b: true })).toBe('/api/x?a=1&b=true')
     expect(buildUrl('/api/x')).toBe('/api/x')
+  })
+})
+
+describe('invalid login token', () => {
+  const invalid = () =>
+    HttpResponse.json({ error: 'INVALID_TOKEN', message: 'Invalid login token', details: {} }, { status: 401 })
+
+  it('tells the listeners when a call with the login token answers 401 INVALID_TOKEN', async () => {
+    let calls = 0
+    const stop = onInvalidLoginToken(() => calls++)
+    storage.loginToken.set('tok')
+    captureRequest('/api/me', invalid)
+    await expect(apiClient.get('/api/me')).rejects.toMatchObject({ code: 'INVALID_TOKEN' })
+    expect(calls).toBe(1)
+
+    // Not for calls without the login token, nor for other 401 codes.
+    await expect(apiClient.get('/api/me', { token: 'none' })).rejects.toMatchObject({ status: 401 })
+    captureRequest('/api/other', () =>
+      HttpResponse.json({ error: 'UNAUTHORIZED', message: 'Unauthorized access', details: {} }, { status: 401 }),
+    )
+    await expect(apiClient.get('/api/other')).rejects.toMatchObject({ code: 'UNAUTHORIZED' })
+    expect(calls).toBe(1)
+
+    stop()
+    await expect(apiClient.get('/api/me')).rejects.toMatchObject({ code: 'INVALID_TOKEN' })
+    expect(calls).toBe(1)
   })
 })

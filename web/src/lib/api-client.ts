@@ -16,6 +16,18 @@ export interface RequestOptions<T> {
   schema?: z.ZodMiniType<T>
 }
 
+type Listener = () => void
+const invalidLoginTokenListeners = new Set<Listener>()
+
+/**
+ * Called whenever a call made with the login token answers 401 INVALID_TOKEN (expired, revoked or
+ * garbled), so the session can end wherever the call was made. Returns the unsubscribe function.
+ */
+export function onInvalidLoginToken(listener: Listener): () => void {
+  invalidLoginTokenListeners.add(listener)
+  return () => invalidLoginTokenListeners.delete(listener)
+}
+
 function tokenFor(kind: TokenKind): string | null {
   if (kind === 'login') return storage.loginToken.get()
   if (kind === 'bind') return storage.emailBindToken.get()
@@ -31,6 +43,8 @@ export function buildUrl(path: string, query?: RequestOptions<unknown>['query'])
   const search = params.toString()
   return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path
 }
+
+const INVALID_TOKEN = 'INVALID_TOKEN'
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError')
@@ -57,7 +71,13 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
 
   const text = await response.text()
-  if (!response.ok) throw decodeApiError(response.status, response.statusText, text)
+  if (!response.ok) {
+    const error = decodeApiError(response.status, response.statusText, text)
+    if (token === 'login' && bearer && error.status === 401 && error.code === INVALID_TOKEN) {
+      for (const listener of [...invalidLoginTokenListeners]) listener()
+    }
+    throw error
+  }
   if (response.status === 204 || text === '') return undefined as T
 
   let data: unknown

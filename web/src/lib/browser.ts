@@ -8,6 +8,14 @@ export const browser = {
   reload(): void {
     window.location.reload()
   },
+  /** Full-page navigation (leaving the app, e.g. to Steam). */
+  assign(url: string): void {
+    window.location.assign(url)
+  },
+  /** Loads `url` afresh in place of the current history entry (a reload onto a cleaned-up URL). */
+  replace(url: string): void {
+    window.location.replace(url)
+  },
   /** Apple devices use Cmd where others use Ctrl. */
   isApplePlatform(): boolean {
     const nav = navigator as Navigator & { userAgentData?: NavigatorUAData }

@@ -19,4 +19,10 @@ describe('errorText', () => {
     expect(toErrorLike(new ApiError(404, 'NOT_FOUND', 'nope'))).toEqual({ code: 'NOT_FOUND', message: 'nope' })
     expect(toErrorLike(new Error('x'))).toEqual({ code: 'unknown', message: 'x' })
   })
+
+  it('also translates the account codes', async () => {
+    expect(errorText({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' })).toBe('邮箱或密码错误')
+    await i18next.changeLanguage('en')
+    expect(errorText({ code: 'loginFailed' })).toBe('Steam login failed')
+  })
 })

@@ -1,9 +1,9 @@
 // Typed translation keys: t() only accepts keys that exist in the zh resources.
-import type { zhResources } from '@/locales/resources'
+import type { AppResources } from '@/locales/resources'
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common'
-    resources: typeof zhResources
+    resources: AppResources
   }
 }

@@ -1,9 +1,9 @@
 // i18next set-up: zh by default, en second; the choice is stored and applied by a page reload.
 import i18next, { type i18n as I18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { namespaces, resources } from '@/locales/resources'
+import { lazyResources, namespaces, resources, type LazyNamespace } from '@/locales/resources'
 import { browser } from './browser'
-import { DEFAULT_LANGUAGE, type Language } from './constants'
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants'
 import { storage } from './storage'
 
 export function storedLanguage(): Language {
@@ -35,4 +35,26 @@ export function initI18n(language: Language = storedLanguage()): I18n {
 export function switchLanguage(language: Language): void {
   storage.language.set(language)
   browser.reload()
+}
+
+function isLanguage(value: string): value is Language {
+  return (LANGUAGES as readonly string[]).includes(value)
+}
+
+/**
+ * Adds a lazy namespace's strings for the current language (and the zh fallback) unless they are
+ * there already. Chunks that use such a namespace await this before they render.
+ */
+export async function loadNamespace(
+  ns: LazyNamespace,
+  languages: readonly string[] = [i18next.language, DEFAULT_LANGUAGE],
+): Promise<void> {
+  const wanted = [...new Set(languages)].filter(isLanguage)
+  await Promise.all(
+    wanted.map(async (language) => {
+      if (i18next.hasResourceBundle(language, ns)) return
+      const bundle = await lazyResources[ns][language]()
+      i18next.addResourceBundle(language, ns, bundle.default, true, true)
+    }),
+  )
 }

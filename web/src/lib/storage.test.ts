@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { STORAGE_KEYS, storage } from './storage'
+import { SESSION_STORAGE_KEYS, STORAGE_KEYS, sessionStore, storage } from './storage'
 
 describe('storage', () => {
   it('round-trips every key', () => {
@@ -36,5 +36,15 @@ describe('storage', () => {
 
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ username: 'no steam id' }))
     expect(storage.user.get()).toBeNull()
+  })
+
+  it('keeps the reset throttle in localStorage and the OpenID state in sessionStorage', () => {
+    storage.resetPasswordRequestedAt.set(1_700_000_000_000)
+    sessionStore.openidState.set('abc123')
+    expect(localStorage.getItem(STORAGE_KEYS.resetPasswordRequestedAt)).toBe('1700000000000')
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.openidState)).toBe('abc123')
+    expect(localStorage.getItem(SESSION_STORAGE_KEYS.openidState)).toBeNull()
+    sessionStore.openidState.remove()
+    expect(sessionStore.openidState.get()).toBeNull()
   })
 })

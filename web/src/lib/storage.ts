@@ -10,6 +10,13 @@ export const STORAGE_KEYS = {
   emailBindToken: 'portal.emailBindToken',
   bindingEmail: 'portal.bindingEmail',
   language: 'portal.language',
+  /** When a password-reset link was last requested (the client's 5-minute throttle). */
+  resetPasswordRequestedAt: 'portal.resetPasswordRequestedAt',
+} as const
+
+/** Keys kept in sessionStorage: they belong to one tab's round trip through Steam. */
+export const SESSION_STORAGE_KEYS = {
+  openidState: 'portal.openidState',
 } as const
 
 export const storedUserSchema = z.object({
@@ -33,29 +40,31 @@ interface Codec<T> {
   decode(raw: string): T | null
 }
 
-function backend(): Storage | null {
+type Area = 'localStorage' | 'sessionStorage'
+
+function backend(area: Area): Storage | null {
   try {
-    return globalThis.localStorage ?? null
+    return globalThis[area] ?? null
   } catch {
     return null // e.g. storage disabled by the browser
   }
 }
 
-function item<T>(key: string, codec: Codec<T>): StorageItem<T> {
+function item<T>(key: string, codec: Codec<T>, area: Area = 'localStorage'): StorageItem<T> {
   return {
     get() {
-      const raw = backend()?.getItem(key)
+      const raw = backend(area)?.getItem(key)
       return raw == null ? null : codec.decode(raw)
     },
     set(value) {
       try {
-        backend()?.setItem(key, codec.encode(value))
+        backend(area)?.setItem(key, codec.encode(value))
       } catch {
         // quota exceeded or storage disabled: the value simply is not remembered
       }
     },
     remove() {
-      backend()?.removeItem(key)
+      backend(area)?.removeItem(key)
     },
   }
 }
@@ -100,4 +109,10 @@ export const storage = {
   emailBindToken: item(STORAGE_KEYS.emailBindToken, text),
   bindingEmail: item(STORAGE_KEYS.bindingEmail, text),
   language: item(STORAGE_KEYS.language, language),
+  resetPasswordRequestedAt: item(STORAGE_KEYS.resetPasswordRequestedAt, epochMs),
+} as const
+
+export const sessionStore = {
+  /** The OpenID round trip's anti-forgery value, checked by the callback pages. */
+  openidState: item(SESSION_STORAGE_KEYS.openidState, text, 'sessionStorage'),
 } as const

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { enResources, zhResources } from './resources'
+import { enResources, lazyResources, zhResources } from './resources'
 
 const here = dirname(fileURLToPath(import.meta.url))
 
@@ -16,6 +16,15 @@ function leaves(value: unknown): unknown[] {
   return Object.values(value).flatMap(leaves)
 }
 
+const lazy = Object.keys(lazyResources) as (keyof typeof lazyResources)[]
+const allNamespaces = [...Object.keys(zhResources), ...lazy]
+
+/** A namespace's strings in one language, bundled or lazy. */
+async function load(ns: string, lang: 'zh' | 'en'): Promise<unknown> {
+  if (ns in lazyResources) return (await lazyResources[ns as keyof typeof lazyResources][lang]()).default
+  return (lang === 'zh' ? zhResources : enResources)[ns as keyof typeof zhResources]
+}
+
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
 
 describe('locale files', () => {
@@ -23,20 +32,21 @@ describe('locale files', () => {
     expect(readdirSync(join(here, 'en')).sort()).toEqual(readdirSync(join(here, 'zh')).sort())
   })
 
-  it('every file on disk is bundled', () => {
+  it('every file on disk is bundled or lazily loaded, never both', () => {
     const files = readdirSync(join(here, 'zh')).map((f) => f.replace(/\.json$/, ''))
-    expect(Object.keys(zhResources).sort()).toEqual(files.sort())
+    expect([...allNamespaces].sort()).toEqual(files.sort())
+    expect(new Set(allNamespaces).size).toBe(allNamespaces.length)
   })
 
-  it.each(Object.keys(zhResources))('%s has the same keys in zh and en', (ns) => {
-    const zh = keysOf(zhResources[ns as keyof typeof zhResources]).sort()
-    const en = keysOf(enResources[ns as keyof typeof enResources]).sort()
+  it.each(allNamespaces)('%s has the same keys in zh and en', async (ns) => {
+    const zh = keysOf(await load(ns, 'zh')).sort()
+    const en = keysOf(await load(ns, 'en')).sort()
     expect(en).toEqual(zh)
   })
 
-  it.each(Object.keys(zhResources))('%s has only non-empty strings with matching placeholders', (ns) => {
-    const zh = zhResources[ns as keyof typeof zhResources] as Record<string, unknown>
-    const en = enResources[ns as keyof typeof enResources] as Record<string, unknown>
+  it.each(allNamespaces)('%s has only non-empty strings with matching placeholders', async (ns) => {
+    const zh = (await load(ns, 'zh')) as Record<string, unknown>
+    const en = (await load(ns, 'en')) as Record<string, unknown>
     for (const value of [...leaves(zh), ...leaves(en)]) {
       expect(typeof value).toBe('string')
       expect((value as string).trim()).not.toBe('')

@@ -1,5 +1,5 @@
-// All locale files, bundled. zh is the default language and the source of the key types.
-import enAuth from './en/auth.json'
+// The locale files. zh is the default language and the source of the key types. Most namespaces
+// are bundled; the lazy ones load with the chunks that use them (see loadNamespace in lib/i18n).
 import enCommon from './en/common.json'
 import enFaq from './en/faq.json'
 import enInventory from './en/inventory.json'
@@ -9,7 +9,7 @@ import enServers from './en/servers.json'
 import enSettings from './en/settings.json'
 import enShell from './en/shell.json'
 import enVip from './en/vip.json'
-import zhAuth from './zh/auth.json'
+import type zhAuth from './zh/auth.json'
 import zhCommon from './zh/common.json'
 import zhFaq from './zh/faq.json'
 import zhInventory from './zh/inventory.json'
@@ -23,7 +23,6 @@ import zhVip from './zh/vip.json'
 export const zhResources = {
   common: zhCommon,
   shell: zhShell,
-  auth: zhAuth,
   servers: zhServers,
   vip: zhVip,
   pracc: zhPracc,
@@ -36,7 +35,6 @@ export const zhResources = {
 export const enResources: Record<keyof typeof zhResources, object> = {
   common: enCommon,
   shell: enShell,
-  auth: enAuth,
   servers: enServers,
   vip: enVip,
   pracc: enPracc,
@@ -48,3 +46,16 @@ export const enResources: Record<keyof typeof zhResources, object> = {
 
 export const resources: Record<'zh' | 'en', Record<string, object>> = { zh: zhResources, en: enResources }
 export const namespaces = Object.keys(zhResources) as (keyof typeof zhResources)[]
+
+/** Namespaces that are not bundled: the account dialog and pages load theirs when they load. */
+export const lazyResources = {
+  auth: {
+    zh: () => import('./zh/auth.json'),
+    en: () => import('./en/auth.json'),
+  },
+} satisfies Record<string, Record<'zh' | 'en', () => Promise<{ default: object }>>>
+
+export type LazyNamespace = keyof typeof lazyResources
+
+/** Every namespace, bundled or lazy, for the translation key types. */
+export type AppResources = typeof zhResources & { auth: typeof zhAuth }

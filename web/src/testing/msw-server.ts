@@ -11,6 +11,11 @@ export const defaultHandlers = [
   http.get('/api/servers/:id', () =>
     HttpResponse.json({ error: 'SERVER_NOT_FOUND', message: 'Server not found', details: {} }, { status: 404 }),
   ),
+  // The header asks for the logged-in user's tier; login and logout are logged.
+  http.get('/api/auth/vip-status/:steamId', ({ params }) =>
+    HttpResponse.json({ steamId: params.steamId, type: 'none', expireDate: null, vipExpireDate: null, groups: [] }),
+  ),
+  http.post('/api/auth/log', () => new HttpResponse(null, { status: 204 })),
 ]
 
 /** The fake backend for unit and integration tests; each test adds the handlers it needs. */

@@ -3,7 +3,8 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import i18next from 'i18next'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
-import { initI18n } from '@/lib/i18n'
+import { initI18n, loadNamespace } from '@/lib/i18n'
+import { lazyResources, type LazyNamespace } from '@/locales/resources'
 import { server } from './msw-server'
 import { installMatchMedia, setViewportWidth } from './viewport'
 
@@ -21,7 +22,13 @@ Element.prototype.releasePointerCapture ??= () => {}
 installMatchMedia()
 initI18n('zh')
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' })
+  // Tests switch languages without the reload the app does; have every lazy namespace in both.
+  await Promise.all(
+    (Object.keys(lazyResources) as LazyNamespace[]).map((ns) => loadNamespace(ns, ['zh', 'en'])),
+  )
+})
 beforeEach(async () => {
   setViewportWidth(1280)
   await i18next.changeLanguage('zh')
@@ -30,5 +37,6 @@ afterEach(() => {
   cleanup()
   server.resetHandlers()
   localStorage.clear()
+  sessionStorage.clear()
 })
 afterAll(() => server.close())

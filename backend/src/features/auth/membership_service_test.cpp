@@ -68,7 +68,8 @@ TEST(MembershipTypes, BusinessDateIsTheDateInGmtPlus8) {
   EXPECT_EQ(business_date(kStart - 1), "2025-01-31");  // 23:59:59 GMT+8
   EXPECT_EQ(business_date(0), "1970-01-01");
   EXPECT_EQ(business_date(951782400), "2000-02-29");  // 2000-02-29T00:00:00Z, 08:00 GMT+8
-  EXPECT_EQ(business_date(1709222400 - 8 * 3600), "2024-03-01");  // 2024-03-01 00:00 GMT+8
+  EXPECT_EQ(business_date(1709222400), "2024-03-01");      // 2024-02-29T16:00:00Z = 2024-03-01 00:00 GMT+8
+  EXPECT_EQ(business_date(1709222400 - 1), "2024-02-29");
 }
 
 TEST(MembershipTypes, MakeStatusPicksTheHighestActiveTier) {
@@ -309,6 +310,37 @@ TEST_F(MembershipServiceTest, ConcurrentRepeatsOfOnePaymentGrantOnce) {
   EXPECT_EQ(applied.load(), 1);
   EXPECT_EQ(count("SELECT COUNT(*) FROM vip_subscriptions"), 1);
   EXPECT_EQ(status_of(kAlice).vip_expires_at, kStart + 30 * kDay);
+}
+
+TEST_F(MembershipServiceTest, ConcurrentUseOfOneRefForTwoAccountsGrantsOnce) {
+  // Different accounts do not share a lock: the UNIQUE constraint on source_ref decides.
+  constexpr int kThreads = 8;
+  std::atomic<int> applied{0}, repeated{0}, conflicts{0}, other{0};
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kThreads; ++i) {
+    threads.emplace_back([&, i] {
+      try {
+        auto grant = service.grant_vip(i % 2 == 0 ? kAlice : kBob, 30, "order", "order:9");
+        if (grant.ok()) {
+          ++(grant->applied ? applied : repeated);
+        } else {
+          ++(grant.error().code == "VIP_SOURCE_REF_CONFLICT" ? conflicts : other);
+        }
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << e.what();
+        ++other;
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(applied.load(), 1);
+  EXPECT_EQ(other.load(), 0);
+  EXPECT_EQ(repeated.load(), kThreads / 2 - 1);
+  EXPECT_EQ(conflicts.load(), kThreads / 2);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM vip_subscriptions"), 1);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM audit_log WHERE action = 'vip.grant'"), 1);
+  // Every pooled session is usable afterwards (none left inside a failed transaction).
+  for (int i = 0; i < 8; ++i) EXPECT_TRUE(service.grant_vip(kCarol, 1, "cli", std::nullopt).ok());
 }
 
 TEST_F(MembershipServiceTest, ConcurrentGrantsForOneAccountAllStack) {

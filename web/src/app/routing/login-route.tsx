@@ -1,10 +1,15 @@
+import { Suspense } from 'react'
 import { useNavigate } from 'react-router'
-import { LoginDialogFrame } from '@/features/auth/components/login-dialog-frame'
+import { LazyLoginDialog } from '@/features/auth/components/lazy-login-dialog'
 import { useFromSearch } from '@/lib/navigation'
 
-/** /login: opens the login dialog; closing it returns to /. */
+/** /login: opens the login dialog; closing it returns to / (keeping `from`). */
 export function LoginRoute() {
   const navigate = useNavigate()
   const from = useFromSearch()
-  return <LoginDialogFrame onClose={() => navigate({ pathname: '/', search: from })} />
+  return (
+    <Suspense fallback={null}>
+      <LazyLoginDialog onClose={() => navigate({ pathname: '/', search: from })} />
+    </Suspense>
+  )
 }

@@ -1,10 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import i18next from 'i18next'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { browser } from '@/lib/browser'
 import { initI18n } from '@/lib/i18n'
 import { STORAGE_KEYS } from '@/lib/storage'
+import { preloadAuthChunks } from '@/testing/preload'
 import { renderApp } from '@/testing/render-app'
+
+beforeAll(preloadAuthChunks)
 
 describe('language switcher', () => {
   it('stores the chosen language and reloads the page', async () => {
@@ -82,11 +85,15 @@ describe('header', () => {
     expect(alert).not.toHaveBeenCalled()
   })
 
-  it('login button opens /login', async () => {
+  it('login button opens the login dialog in place', async () => {
     const { user, location } = await renderApp('/vip')
     await user.click(screen.getByRole('button', { name: '登录' }))
-    expect(location().pathname).toBe('/login')
     expect(await screen.findByRole('dialog', { name: '登录' })).toBeInTheDocument()
+    expect(location().pathname).toBe('/vip')
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(location().pathname).toBe('/vip')
+    expect(screen.getByRole('button', { name: '登录' })).toHaveFocus()
   })
 
   it('reserves the announcement slot without calling the backend', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
 import { Drawer } from '@/components/ui/drawer'
+import { LoginDialogHost } from '@/features/auth/components/login-dialog-host'
 import { DESKTOP_MEDIA_QUERY } from '@/lib/constants'
 import { useMediaQuery } from '@/lib/use-media-query'
 import { AppHeader } from './app-header'
@@ -55,6 +56,7 @@ export function ShellLayout() {
           </div>
         </main>
       </div>
+      <LoginDialogHost />
       {!desktop && (
         <Drawer
           id={DRAWER_ID}

@@ -14,12 +14,23 @@ interface DialogProps {
   footer?: ReactNode
   /** Width of the panel; the dialog never exceeds the viewport. */
   size?: 'sm' | 'md' | 'lg'
+  /** Where focus goes on open; call `event.preventDefault()` to move it yourself. */
+  onOpenAutoFocus?: (event: Event) => void
 }
 
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' }
 
 /** A modal dialog: focus moves in and is trapped, Escape and the close button close it. */
-export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  onOpenAutoFocus,
+}: DialogProps) {
   const { t } = useTranslation('common')
   const returnFocus = useReturnFocus()
   return (
@@ -29,8 +40,13 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
         <RadixDialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
           {...returnFocus}
+          onOpenAutoFocus={(event) => {
+            returnFocus.onOpenAutoFocus()
+            onOpenAutoFocus?.(event)
+          }}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 animate-pop-in',
+            'max-h-[calc(100dvh-2rem)] overflow-y-auto',
             'rounded-2xl border border-white/10 bg-ink-850 p-6 shadow-2xl shadow-black/60 focus:outline-none',
             widths[size],
           )}

@@ -29,16 +29,49 @@ function FieldFrame({ id, label, hint, children, className }: FieldFrameProps) {
   )
 }
 
+export type FieldMessageTone = 'error' | 'success' | 'info'
+
+const messageTones: Record<FieldMessageTone, string> = {
+  error: 'text-danger-400',
+  success: 'text-signal-400',
+  info: 'text-zinc-400',
+}
+
 interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   label: string
   hint?: string
+  /** A message about the current value, announced politely; an error marks the input invalid. */
+  message?: string
+  messageTone?: FieldMessageTone
+  /** A control shown right of the input (e.g. a send-code or reveal button). */
+  addon?: ReactNode
 }
 
-export function TextField({ label, hint, className, ...props }: TextFieldProps) {
+export function TextField({ label, hint, message, messageTone = 'error', addon, className, ...props }: TextFieldProps) {
   const id = useId()
+  const describedBy = [hint && `${id}-hint`, message && `${id}-message`].filter(Boolean).join(' ') || undefined
+  const input = (
+    <input
+      id={id}
+      aria-describedby={describedBy}
+      aria-invalid={message && messageTone === 'error' ? true : undefined}
+      className={cn(controlClasses, message && messageTone === 'error' && 'border-danger-500/60 hover:border-danger-500/80')}
+      {...props}
+    />
+  )
   return (
     <FieldFrame id={id} label={label} hint={hint} className={className}>
-      <input id={id} aria-describedby={hint ? `${id}-hint` : undefined} className={controlClasses} {...props} />
+      {addon ? (
+        <div className="flex items-stretch gap-2">
+          <div className="min-w-0 flex-1">{input}</div>
+          {addon}
+        </div>
+      ) : (
+        input
+      )}
+      <p id={`${id}-message`} aria-live="polite" className={cn('text-xs empty:hidden', messageTones[messageTone])}>
+        {message}
+      </p>
     </FieldFrame>
   )
 }

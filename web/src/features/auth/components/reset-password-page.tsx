@@ -1,14 +1,100 @@
 import { KeyRound } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '@/components/ui/coming-soon'
+import { Navigate, useNavigate, useSearchParams } from 'react-router'
+import { Button } from '@/components/ui/button'
 import { PageFrame } from '@/components/ui/page-frame'
+import { Panel } from '@/components/ui/panel'
+import { useToast } from '@/components/ui/toast-context'
+import { errorState, fromSearch, useFromSearch } from '@/lib/navigation'
+import { confirmPasswordReset } from '../api/auth-api'
+import { useAuthMessageText } from '../hooks/use-auth-message'
+import { resetConfirmError, type AuthErrorKey, type AuthMessage } from '../model/auth-errors'
+import { SHOW_EMAIL_LOGIN_PARAM } from '../model/login-views'
+import { resetPasswordProblem } from '../model/validation'
+import { FormAlert } from './auth-form-parts'
+import { PasswordField } from './password-field'
 
-/** /reset-password: the link from the reset e-mail lands here. */
+/** /reset-password?token=…&email=…: the link from the reset e-mail lands here (spec 000 §2.5). */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth')
+  const [params] = useSearchParams()
+  const from = useFromSearch()
+  const token = params.get('token')
+  const email = params.get('email')
+  if (!token || !email) {
+    return <Navigate to={{ pathname: '/login', search: from }} replace state={errorState('missingParams', t('errors.missingParams'))} />
+  }
+  return <ResetPasswordForm token={token} email={email} />
+}
+
+function ResetPasswordForm({ token, email }: { token: string; email: string }) {
+  const { t } = useTranslation('auth')
+  const messageText = useAuthMessageText()
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const { toast } = useToast()
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [problem, setProblem] = useState<AuthErrorKey | null>(null)
+  const [mismatch, setMismatch] = useState(false)
+  const [error, setError] = useState<AuthMessage | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy) return
+    const found = resetPasswordProblem(password)
+    const differs = confirm !== password
+    setProblem(found)
+    setMismatch(differs)
+    setError(null)
+    if (found || differs) return
+    setBusy(true)
+    try {
+      await confirmPasswordReset({ email, token, newPassword: password })
+      toast({ tone: 'success', title: t('resetPassword.success') })
+      const next = new URLSearchParams(fromSearch(`?${params.toString()}`))
+      next.set(SHOW_EMAIL_LOGIN_PARAM, 'true')
+      navigate({ pathname: '/', search: `?${next.toString()}` }, { replace: true })
+    } catch (failure) {
+      setError(resetConfirmError(failure))
+      setBusy(false)
+    }
+  }
+
   return (
     <PageFrame title={t('resetPassword.title')} description={t('resetPassword.description')} icon={KeyRound}>
-      <ComingSoon />
+      <Panel className="mx-auto w-full max-w-md">
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          <p className="text-sm text-zinc-400">{t('resetPassword.account', { email })}</p>
+          <PasswordField
+            label={t('resetPassword.newPassword')}
+            hint={t('resetPassword.hint')}
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value)
+              setProblem(null)
+            }}
+            message={problem ? t(`errors.${problem}`) : undefined}
+          />
+          <PasswordField
+            label={t('resetPassword.confirmPassword')}
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(event) => {
+              setConfirm(event.target.value)
+              setMismatch(false)
+            }}
+            message={mismatch ? t('errors.passwordMismatch') : undefined}
+          />
+          {error && <FormAlert>{messageText(error)}</FormAlert>}
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? t('resetPassword.submitting') : t('resetPassword.submit')}
+          </Button>
+        </form>
+      </Panel>
     </PageFrame>
   )
 }

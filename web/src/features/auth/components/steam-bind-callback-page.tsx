@@ -1,14 +1,19 @@
 import { Link2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '@/components/ui/coming-soon'
-import { PageFrame } from '@/components/ui/page-frame'
+import { finishSteamBind } from '../model/steam-callbacks'
+import { SteamCallbackFrame } from './steam-callback-frame'
 
-/** /auth/steam/bind/callback: Steam account binding returns here. */
+/** /auth/steam/bind/callback: binding an e-mail account through Steam returns here (spec 000 §4.2, §8). */
 export function SteamBindCallbackPage() {
   const { t } = useTranslation('auth')
   return (
-    <PageFrame title={t('bindCallback.title')} description={t('bindCallback.description')} icon={Link2}>
-      <ComingSoon />
-    </PageFrame>
+    <SteamCallbackFrame
+      title={t('bindCallback.title')}
+      description={t('bindCallback.description')}
+      working={t('bindCallback.working')}
+      success={t('bindCallback.success')}
+      icon={Link2}
+      finish={finishSteamBind}
+    />
   )
 }

@@ -1,14 +1,19 @@
 import { LogIn } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '@/components/ui/coming-soon'
-import { PageFrame } from '@/components/ui/page-frame'
+import { finishSteamLogin } from '../model/steam-callbacks'
+import { SteamCallbackFrame } from './steam-callback-frame'
 
-/** /auth/steam/callback: Steam login returns here. */
+/** /auth/steam/callback: Steam login returns here (spec 000 §2.6). */
 export function SteamCallbackPage() {
   const { t } = useTranslation('auth')
   return (
-    <PageFrame title={t('steamCallback.title')} description={t('steamCallback.description')} icon={LogIn}>
-      <ComingSoon />
-    </PageFrame>
+    <SteamCallbackFrame
+      title={t('steamCallback.title')}
+      description={t('steamCallback.description')}
+      working={t('steamCallback.working')}
+      success={t('steamCallback.success')}
+      icon={LogIn}
+      finish={finishSteamLogin}
+    />
   )
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { STORAGE_KEYS } from '@/lib/storage'
+import { ALICE, storeSession } from '@/testing/auth-fixtures'
 import { server } from '@/testing/msw-server'
 import { renderApp } from '@/testing/render-app'
 import { serverJson } from '../testing/server-fixtures'
@@ -28,12 +28,6 @@ function serve({ vip }: { vip?: 'vip' | 'none' | 'error' } = {}) {
   return vipCalls
 }
 
-function storeUser(id?: number) {
-  localStorage.setItem(
-    STORAGE_KEYS.user,
-    JSON.stringify({ ...(id === undefined ? {} : { id }), steamId: '76561198000000001', username: 'alice' }),
-  )
-}
 
 async function openQuickJoin() {
   const rendered = await renderApp('/servers')
@@ -73,18 +67,19 @@ describe('quick join', () => {
   })
 
   it('a member (VIP status type not none) needs one free slot', async () => {
-    storeUser(7)
+    storeSession()
     const vipCalls = serve({ vip: 'vip' })
     const { user, dialog } = await openQuickJoin()
     await waitFor(() => expect(within(dialog).getByText('需要至少 1 个空位')).toBeInTheDocument())
-    expect(vipCalls).toEqual(['76561198000000001'])
+    // The header's tier badge asks for the same status; every lookup is for the logged-in user.
+    expect(new Set(vipCalls)).toEqual(new Set([ALICE.steamId]))
     await user.click(within(dialog).getByRole('button', { name: /死亡竞赛/ }))
     expect(await within(dialog).findByRole('region', {}, { timeout: 2000 })).toHaveTextContent('DM one left')
   })
 
   it('treats a VIP status failure as none', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    storeUser(7)
+    storeSession()
     const vipCalls = serve({ vip: 'error' })
     const { user, dialog } = await openQuickJoin()
     await waitFor(() => expect(vipCalls.length).toBeGreaterThan(0))
@@ -94,8 +89,9 @@ describe('quick join', () => {
     error.mockRestore()
   })
 
-  it('skips the VIP lookup for a stored user without an id', async () => {
-    storeUser()
+  it('skips the VIP lookup when the stored user has no valid login session', async () => {
+    // A user left behind without a login token is logged out on load.
+    storeSession({ token: null })
     const vipCalls = serve({ vip: 'vip' })
     const { dialog } = await openQuickJoin()
     expect(within(dialog).getByText('需要至少 4 个空位')).toBeInTheDocument()

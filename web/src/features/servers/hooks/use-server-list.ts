@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
 import { REFRESH_COOLDOWN_SECONDS, SERVER_LIST_REFRESH_MS } from '@/lib/constants'
+import { useCountdown } from '@/lib/use-countdown'
 import { fetchServers, serverKeys, type ServerQuery } from '../api/servers-api'
 import type { ServerItem } from '../model/server-model'
-import { useCountdown, useTrailingFlag } from './use-countdown'
+import { useTrailingFlag } from './use-trailing-flag'
 
 /** How long the loading flag stays after the list fetch (spec 000 §4.5). */
 export const LOADING_TRAIL_MS = 200

@@ -1,0 +1,280 @@
+// Accounts end to end against the REAL backend in demo mode: e-mail registration with the mailed
+// code, e-mail login that needs a Steam account, binding through the development OpenID provider,
+// logout, password reset through the mailed link, and Steam login. Mail is read from the demo
+// outbox (GET /api/dev/mail); Steam is the demo provider at /api/dev/openid/login.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+
+const SHOTS = 'test-results/screenshots'
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
+}
+
+/**
+ * Console errors and uncaught exceptions of the portal's own pages (not the demo provider page).
+ * The browser also logs every 4xx answer as a console error; a refused login is expected here.
+ */
+function watchForErrors(page: Page): string[] {
+  const errors: string[] = []
+  const onPortal = () => !new URL(page.url()).pathname.startsWith('/api/dev/')
+  page.on('console', (message) => {
+    const text = message.text()
+    if (message.type() !== 'error' || !onPortal()) return
+    if (/Failed to load resource: the server responded with a status of 401/.test(text)) return
+    errors.push(text)
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+interface Mail {
+  to: string | string[]
+  subject: string
+  links: string[]
+  code: string | null
+  sentAt: string
+}
+
+/** The newest demo-outbox mail to `to` that satisfies `accept`, waiting for it to arrive. */
+async function newestMail(request: APIRequestContext, to: string, accept: (mail: Mail) => boolean): Promise<Mail> {
+  let found: Mail | undefined
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/dev/mail')
+        expect(response.ok()).toBe(true)
+        const mails = (await response.json()) as Mail[]
+        found = mails.find((mail) => [mail.to].flat().includes(to) && accept(mail))
+        return found !== undefined
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true)
+  return found!
+}
+
+/** A SteamID64 no other run has used: 76561198 followed by 9 random digits (a valid individual id). */
+function freshSteamId(): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10)).join('')
+  return `76561198${digits}`
+}
+
+function uniqueEmail(): string {
+  return `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+}
+
+const accountMenu = (page: Page) => page.getByRole('button', { name: /^账号菜单（/ })
+
+async function openLoginDialog(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: '登录' }).click()
+  const dialog = page.getByRole('dialog', { name: '登录' })
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+/** The demo OpenID provider: enter the SteamID64 and sign in; the backend then redirects back. */
+async function signInAtDevProvider(page: Page, steamId: string) {
+  await expect(page).toHaveURL(/\/api\/dev\/openid\/login/)
+  await page.getByLabel('SteamID64').fill(steamId)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+async function logout(page: Page) {
+  await accountMenu(page).click()
+  await page.getByRole('menuitem', { name: '退出登录' }).click()
+  const confirm = page.getByRole('dialog', { name: '退出登录' })
+  await expect(confirm).toContainText('确定要退出登录吗？')
+  await confirm.getByRole('button', { name: '确定' }).click()
+  await expect(page.getByRole('banner').getByRole('button', { name: '登录' })).toBeVisible()
+  await expect(accountMenu(page)).toHaveCount(0)
+}
+
+test.describe('desktop, 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } })
+
+  test('register, bind Steam, log out, reset the password, log in by e-mail and by Steam', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000)
+    const errors = watchForErrors(page)
+    const email = uniqueEmail()
+    const password = 'Passw0rdE2e1'
+    const newPassword = 'NewPassw0rd42'
+    const steamId = freshSteamId()
+
+    await test.step('register with the mailed code', async () => {
+      await page.goto('/')
+      await expect(page.getByRole('heading', { level: 1, name: '服务器列表' })).toBeVisible()
+      const main = await openLoginDialog(page)
+      await main.getByRole('button', { name: '邮箱登录' }).click()
+      const login = page.getByRole('dialog', { name: '邮箱登录' })
+      await login.getByRole('button', { name: '没有账号？立即注册' }).click()
+      const register = page.getByRole('dialog', { name: '注册账号' })
+
+      await register.getByLabel('邮箱').fill(email)
+      await register.getByLabel('邮箱').blur()
+      await expect(register.getByText('邮箱可用')).toBeVisible()
+      await register.getByRole('button', { name: '发送验证码' }).click()
+      await expect(register.getByRole('button', { name: /秒后重发/ })).toBeDisabled()
+      const mail = await newestMail(request, email, (m) => m.code !== null)
+
+      await register.getByLabel('验证码').fill(mail.code!)
+      await register.getByLabel('密码', { exact: true }).fill(password)
+      await register.getByLabel('确认密码').fill(password)
+      await shot(page, 'auth-register-filled')
+      await register.getByRole('button', { name: '注册' }).click()
+      await expect(register.getByText('注册成功！')).toBeVisible()
+      await shot(page, 'auth-register-success')
+      // The success screen returns to e-mail login by itself after 5 s.
+      const back = page.getByRole('dialog', { name: '邮箱登录' })
+      await expect(back).toBeVisible({ timeout: 8_000 })
+      await expect(back.getByLabel('邮箱')).toHaveValue(email)
+      // Registering does not log in.
+      await expect(accountMenu(page)).toHaveCount(0)
+    })
+
+    await test.step('log in by e-mail: the account still needs a Steam account', async () => {
+      const login = page.getByRole('dialog', { name: '邮箱登录' })
+      await login.getByLabel('密码').fill(password)
+      await login.getByLabel('密码').press('Enter')
+      const binding = page.getByRole('dialog', { name: '绑定 Steam 账号' })
+      await expect(binding).toBeVisible()
+      await expect(binding).toContainText(email)
+      await shot(page, 'auth-steam-binding')
+    })
+
+    await test.step('bind Steam through the development provider', async () => {
+      const binding = page.getByRole('dialog', { name: '绑定 Steam 账号' })
+      await binding.getByRole('button', { name: '通过 Steam 绑定' }).click()
+      await signInAtDevProvider(page, steamId)
+      await expect(page).toHaveURL('/')
+      await expect(page.getByRole('region', { name: /通知/ }).getByText('Steam 账号绑定成功，已登录')).toBeVisible()
+      await expect(accountMenu(page)).toBeVisible()
+      await expect(page.getByRole('alert')).toHaveCount(0)
+      await accountMenu(page).click()
+      await expect(page.getByRole('menuitem', { name: /SteamID64/ })).toContainText(steamId)
+      await shot(page, 'auth-account-menu')
+      await page.keyboard.press('Escape')
+    })
+
+    await test.step('log out', async () => {
+      await logout(page)
+    })
+
+    await test.step('reset the password through the mailed link', async () => {
+      const main = await openLoginDialog(page)
+      await main.getByRole('button', { name: '邮箱登录' }).click()
+      await page.getByRole('dialog', { name: '邮箱登录' }).getByRole('button', { name: '忘记密码？' }).click()
+      const reset = page.getByRole('dialog', { name: '重置密码' })
+      await reset.getByLabel('邮箱').fill(email)
+      await reset.getByRole('button', { name: '发送重置链接' }).click()
+      await expect(reset.getByRole('status')).toContainText(email)
+      const mail = await newestMail(request, email, (m) => m.links.some((link) => link.includes('reset-password')))
+      const link = new URL(mail.links.find((l) => l.includes('reset-password')) ?? mail.links[0]!)
+
+      // The link's origin is the backend's public URL; open the same path on this test's server.
+      await page.goto(`${link.pathname}${link.search}`)
+      await expect(page.getByRole('heading', { level: 1, name: '重置密码' })).toBeVisible()
+      await expect(page.getByText(`账号：${email}`)).toBeVisible()
+      await page.getByLabel('新密码', { exact: true }).fill(newPassword)
+      await page.getByLabel('确认新密码').fill(newPassword)
+      const reveal = page.getByRole('button', { name: '按住显示密码' }).first()
+      await reveal.hover()
+      await page.mouse.down()
+      await expect(page.getByLabel('新密码', { exact: true })).toHaveAttribute('type', 'text')
+      await page.mouse.up()
+      await expect(page.getByLabel('新密码', { exact: true })).toHaveAttribute('type', 'password')
+      await shot(page, 'auth-reset-page')
+      await page.getByRole('button', { name: '重置密码' }).click()
+      await expect(page).toHaveURL('/?showEmailLogin=true')
+      await expect(page.getByRole('dialog', { name: '邮箱登录' })).toBeVisible()
+      await expect(page.getByText('密码已重置，请使用新密码登录', { exact: true })).toBeVisible()
+    })
+
+    await test.step('log in by e-mail with the new password', async () => {
+      const login = page.getByRole('dialog', { name: '邮箱登录' })
+      await login.getByLabel('邮箱').fill(email)
+      await login.getByLabel('密码').fill(password)
+      await login.getByRole('button', { name: '登录' }).click()
+      await expect(login.getByRole('alert')).toHaveText('邮箱或密码错误')
+      await login.getByLabel('密码').fill(newPassword)
+      await login.getByRole('button', { name: '登录' }).click()
+      // The page reloads onto itself without showEmailLogin.
+      await expect(page).toHaveURL('/')
+      await expect(accountMenu(page)).toBeVisible()
+      await expect(page.getByRole('dialog')).toHaveCount(0)
+      await logout(page)
+    })
+
+    await test.step('log in with Steam through the development provider', async () => {
+      const main = await openLoginDialog(page)
+      await main.getByRole('button', { name: '通过 Steam 登录' }).click()
+      await signInAtDevProvider(page, steamId)
+      await expect(page).toHaveURL('/')
+      await expect(page.getByRole('region', { name: /通知/ }).getByText('登录成功，欢迎回来！')).toBeVisible()
+      await expect(accountMenu(page)).toBeVisible()
+      await accountMenu(page).click()
+      await expect(page.getByRole('menuitem', { name: /SteamID64/ })).toContainText(steamId)
+      await page.keyboard.press('Escape')
+      // The session survives a reload.
+      await page.reload()
+      await expect(accountMenu(page)).toBeVisible()
+    })
+
+    expect(errors).toEqual([])
+  })
+
+  test('a callback without a token shows the error banner on /', async ({ page }) => {
+    await page.goto('/auth/steam/callback')
+    await expect(page).toHaveURL('/')
+    await expect(page.getByRole('alert')).toHaveText('未获取到登录令牌')
+    await page.goto('/auth/steam/bind/callback?error=already_bound')
+    await expect(page).toHaveURL('/')
+    await expect(page.getByRole('alert')).toHaveText('该用户已绑定 Steam 账号')
+  })
+
+  test('a wrong e-mail login says so', async ({ page }) => {
+    await page.goto('/?showEmailLogin=true')
+    const login = page.getByRole('dialog', { name: '邮箱登录' })
+    await login.getByLabel('邮箱').fill(uniqueEmail())
+    await login.getByLabel('密码').fill('nobody-here-1')
+    await login.getByLabel('密码').press('Enter')
+    await expect(login.getByRole('alert')).toHaveText('邮箱或密码错误')
+  })
+})
+
+test.describe('mobile, 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+  test('the login dialog fits the screen in every view', async ({ page }) => {
+    const errors = watchForErrors(page)
+    await page.goto('/')
+    // Below sm the header's login button shows only its icon; its name stays.
+    const dialog = await openLoginDialog(page)
+    const fits = async () => {
+      const box = await page.getByRole('dialog').boundingBox()
+      expect(box).not.toBeNull()
+      expect(box!.x).toBeGreaterThanOrEqual(0)
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+      expect(box!.y).toBeGreaterThanOrEqual(0)
+      expect(box!.y + box!.height).toBeLessThanOrEqual(844)
+    }
+    await fits()
+    await shot(page, 'auth-mobile-main')
+    await dialog.getByRole('button', { name: '邮箱登录' }).click()
+    await fits()
+    await page.getByRole('dialog').getByRole('button', { name: '没有账号？立即注册' }).click()
+    await expect(page.getByRole('dialog', { name: '注册账号' })).toBeVisible()
+    await fits()
+    await expect(page.getByRole('dialog').getByRole('button', { name: '发送验证码' })).toBeVisible()
+    await shot(page, 'auth-mobile-register')
+    await page.getByRole('dialog').getByRole('button', { name: '返回' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: '忘记密码？' }).click()
+    await fits()
+    await shot(page, 'auth-mobile-reset')
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    expect(errors).toEqual([])
+  })
+})

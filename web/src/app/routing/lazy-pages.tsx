@@ -1,0 +1,28 @@
+// Pages most visits never see (the account pages) load as separate chunks, with their strings.
+import { lazy, Suspense, type ComponentType } from 'react'
+import { loadNamespace } from '@/lib/i18n'
+import { RouteFallback } from './route-fallback'
+
+function lazyPage(load: () => Promise<ComponentType>) {
+  const Page = lazy(async () => {
+    const [component] = await Promise.all([load(), loadNamespace('auth')])
+    return { default: component }
+  })
+  return function LazyPage() {
+    return (
+      <Suspense fallback={<RouteFallback />}>
+        <Page />
+      </Suspense>
+    )
+  }
+}
+
+export const ResetPasswordRoute = lazyPage(async () =>
+  (await import('@/features/auth/components/reset-password-page')).ResetPasswordPage,
+)
+export const SteamCallbackRoute = lazyPage(async () =>
+  (await import('@/features/auth/components/steam-callback-page')).SteamCallbackPage,
+)
+export const SteamBindCallbackRoute = lazyPage(async () =>
+  (await import('@/features/auth/components/steam-bind-callback-page')).SteamBindCallbackPage,
+)

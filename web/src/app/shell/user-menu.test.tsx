@@ -1,0 +1,190 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { TOKEN_CHECK_INTERVAL_MS } from '@/lib/constants'
+import { STORAGE_KEYS } from '@/lib/storage'
+import { emitVipStatusChanged } from '@/lib/vip-status'
+import { ALICE, apiError, captureAuthLog, jwtExpiringIn, storeSession } from '@/testing/auth-fixtures'
+import { server } from '@/testing/msw-server'
+import { preloadAuthChunks } from '@/testing/preload'
+import { renderApp } from '@/testing/render-app'
+
+beforeAll(preloadAuthChunks)
+
+function serveVip(answer: () => Response) {
+  server.use(http.get('/api/auth/vip-status/:steamId', answer))
+}
+
+const status = (type: string, expireDate: string | null = null) => () =>
+  HttpResponse.json({ steamId: ALICE.steamId, type, expireDate, vipExpireDate: null, groups: [] })
+
+const ACCOUNT = '账号菜单（alice）'
+
+describe('header when logged in', () => {
+  it('shows the avatar and name instead of the login button', async () => {
+    storeSession()
+    await renderApp('/vip')
+    const trigger = screen.getByRole('button', { name: ACCOUNT })
+    expect(trigger).toHaveTextContent('alice')
+    expect(trigger.querySelector('img')).toHaveAttribute('src', ALICE.avatar)
+    expect(screen.queryByRole('button', { name: '登录' })).not.toBeInTheDocument()
+  })
+
+  it('keeps the avatar but hides the name below sm (390 px)', async () => {
+    storeSession()
+    await renderApp('/vip', { width: 390 })
+    const trigger = screen.getByRole('button', { name: ACCOUNT })
+    expect(within(trigger).getByText('alice')).toHaveClass('hidden', 'sm:inline')
+    expect(trigger.querySelector('img')).toBeInTheDocument()
+  })
+
+  it.each([
+    ['vip', '2025-12-31', 'VIP 至 2025-12-31'],
+    ['vip', null, 'VIP'],
+    ['pro', null, 'PRO'],
+    ['kol', '2026-01-01', 'KOL'],
+    ['op', null, '管理员'],
+  ])('type %s (expireDate %s) shows the badge %s', async (type, expireDate, badge) => {
+    storeSession()
+    serveVip(status(type, expireDate))
+    await renderApp('/vip')
+    await waitFor(() => expect(screen.getAllByTestId('tier-badge')[0]).toHaveTextContent(badge))
+  })
+
+  it.each([
+    ['none', status('none')],
+    ['an unknown type', status('gold')],
+    ['a failed fetch', () => apiError(500, 'INTERNAL_ERROR')],
+  ])('%s shows no badge', async (_, answer) => {
+    storeSession()
+    let asked = 0
+    server.use(
+      http.get('/api/auth/vip-status/:steamId', () => {
+        asked++
+        return answer()
+      }),
+    )
+    await renderApp('/vip')
+    await waitFor(() => expect(asked).toBe(1))
+    await act(async () => {})
+    expect(screen.queryByTestId('tier-badge')).not.toBeInTheDocument()
+  })
+
+  it('updates the badge on a vipStatusChanged event', async () => {
+    storeSession()
+    serveVip(status('none'))
+    await renderApp('/vip')
+    await waitFor(() => expect(screen.getByRole('button', { name: ACCOUNT })).toBeInTheDocument())
+    act(() => emitVipStatusChanged({ steamId: ALICE.steamId, type: 'vip', expireDate: '2026-03-01' }))
+    await waitFor(() => expect(screen.getByTestId('tier-badge')).toHaveTextContent('VIP 至 2026-03-01'))
+    // Another account's status is not ours.
+    act(() => emitVipStatusChanged({ steamId: '76561198999999999', type: 'op', expireDate: null }))
+    expect(screen.getByTestId('tier-badge')).toHaveTextContent('VIP 至 2026-03-01')
+  })
+
+  it('refetches on a vipStatusChanged event without a usable status', async () => {
+    storeSession()
+    let type = 'none'
+    serveVip(() => status(type)())
+    await renderApp('/vip')
+    await waitFor(() => expect(screen.getByRole('button', { name: ACCOUNT })).toBeInTheDocument())
+    type = 'pro'
+    act(() => {
+      window.dispatchEvent(new CustomEvent('vipStatusChanged'))
+    })
+    await waitFor(() => expect(screen.getByTestId('tier-badge')).toHaveTextContent('PRO'))
+  })
+
+  it('logs out only after confirmation; the LOGOUT log carries the token', async () => {
+    const log = captureAuthLog()
+    const token = storeSession()
+    const { user } = await renderApp('/vip')
+    await user.click(screen.getByRole('button', { name: ACCOUNT }))
+    await user.click(await screen.findByRole('menuitem', { name: '退出登录' }))
+    let dialog = await screen.findByRole('dialog', { name: '退出登录' })
+    expect(dialog).toHaveAccessibleDescription('确定要退出登录吗？')
+    await user.click(within(dialog).getByRole('button', { name: '取消' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(localStorage.getItem(STORAGE_KEYS.loginToken)).toBe(token)
+    expect(log).toEqual([])
+
+    await user.click(screen.getByRole('button', { name: ACCOUNT }))
+    await user.click(await screen.findByRole('menuitem', { name: '退出登录' }))
+    dialog = await screen.findByRole('dialog', { name: '退出登录' })
+    await user.click(within(dialog).getByRole('button', { name: '确定' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByRole('button', { name: '登录' })).toBeInTheDocument()
+    for (const key of [STORAGE_KEYS.user, STORAGE_KEYS.loginToken, STORAGE_KEYS.loginTime]) {
+      expect(localStorage.getItem(key)).toBeNull()
+    }
+    await waitFor(() => expect(log).toEqual([{ steamId: ALICE.steamId, action: 'LOGOUT', authorization: `Bearer ${token}` }]))
+  })
+
+  it('logs out when an authenticated call reports the login token invalid', async () => {
+    const log = captureAuthLog()
+    storeSession()
+    server.use(http.get('/api/auth/steam/user-info', () => apiError(401, 'INVALID_TOKEN', 'Invalid login token')))
+    await renderApp('/vip')
+    expect(screen.getByRole('button', { name: ACCOUNT })).toBeInTheDocument()
+    const { apiClient } = await import('@/lib/api-client')
+    await act(async () => {
+      await apiClient.get('/api/auth/steam/user-info').catch(() => {})
+    })
+    expect(screen.getByRole('button', { name: '登录' })).toBeInTheDocument()
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull()
+    expect(localStorage.getItem(STORAGE_KEYS.loginToken)).toBeNull()
+    // The backend already refused the token: no LOGOUT call is made with it.
+    expect(log).toEqual([])
+  })
+})
+
+describe('header with fake timers', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.useRealTimers()
+  })
+
+  it('the SteamID64 entry copies the id and says so for 2 s', async () => {
+    storeSession()
+    await renderApp('/vip')
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    vi.stubGlobal('jest', { advanceTimersByTime: vi.advanceTimersByTime.bind(vi) })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) })
+
+    await user.click(screen.getByRole('button', { name: ACCOUNT }))
+    const item = await screen.findByRole('menuitem', { name: /SteamID64/ })
+    expect(item).toHaveTextContent(ALICE.steamId)
+    expect(item).toHaveTextContent('点击复制')
+    await user.click(item)
+    await expect(navigator.clipboard.readText()).resolves.toBe(ALICE.steamId)
+    // The menu stays open to show the feedback.
+    expect(item).toHaveTextContent('已复制')
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_900)
+    })
+    expect(item).toHaveTextContent('已复制')
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200)
+    })
+    expect(item).toHaveTextContent('点击复制')
+  })
+
+  it('the 60 s token check logs out once the login token expires', async () => {
+    storeSession({ token: jwtExpiringIn(90) })
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: Date.now() })
+    vi.stubGlobal('jest', { advanceTimersByTime: vi.advanceTimersByTime.bind(vi) })
+    await renderApp('/vip')
+    expect(screen.getByRole('button', { name: ACCOUNT })).toBeInTheDocument()
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(TOKEN_CHECK_INTERVAL_MS)
+    })
+    expect(screen.getByRole('button', { name: ACCOUNT })).toBeInTheDocument()
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(TOKEN_CHECK_INTERVAL_MS)
+    })
+    expect(screen.getByRole('button', { name: '登录' })).toBeInTheDocument()
+    expect(localStorage.getItem(STORAGE_KEYS.loginToken)).toBeNull()
+  })
+})

@@ -1,0 +1,181 @@
+import * as RadixMenu from '@radix-ui/react-dropdown-menu'
+import { Check, ChevronDown, Copy, LogOut } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '@/components/ui/button'
+import { buttonClasses } from '@/components/ui/button-classes'
+import { Dialog } from '@/components/ui/dialog'
+import { useVipStatus } from '@/features/auth/hooks/use-vip-status'
+import { cn } from '@/lib/cn'
+import { COPY_FEEDBACK_MS } from '@/lib/constants'
+import { logout } from '@/lib/session'
+import type { StoredUser } from '@/lib/storage'
+import type { VipStatus } from '@/lib/vip-status'
+
+const itemClasses =
+  'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-zinc-200 outline-none select-none data-[highlighted]:bg-white/[0.07] data-[highlighted]:text-white'
+
+/** The header's account area (spec 000 §2.3): avatar, name, tier badge and the account menu. */
+export function UserMenu({ user }: { user: StoredUser }) {
+  const { t } = useTranslation(['shell', 'common'])
+  const status = useVipStatus(user.steamId)
+  const [confirmOpen, setConfirmOpen] = useState(false)
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const copyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(copyTimer.current), [])
+
+  const copySteamId = async () => {
+    let next: 'copied' | 'failed' = 'copied'
+    try {
+      await navigator.clipboard.writeText(user.steamId)
+    } catch {
+      next = 'failed'
+    }
+    setCopy(next)
+    clearTimeout(copyTimer.current)
+    copyTimer.current = setTimeout(() => setCopy('idle'), COPY_FEEDBACK_MS)
+  }
+
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <TierBadge status={status} className="hidden sm:inline-flex" />
+      <RadixMenu.Root modal={false}>
+        <RadixMenu.Trigger
+          aria-label={t('header.account', { name: user.username })}
+          className={buttonClasses('ghost', 'md', 'group max-w-48 gap-2 px-1.5 sm:px-2')}
+        >
+          <Avatar user={user} />
+          <span className="hidden truncate sm:inline">{user.username}</span>
+          <ChevronDown
+            aria-hidden="true"
+            className="hidden transition-transform group-data-[state=open]:rotate-180 sm:block"
+          />
+        </RadixMenu.Trigger>
+        <RadixMenu.Portal>
+          <RadixMenu.Content
+            align="end"
+            sideOffset={6}
+            className="z-50 w-64 animate-pop-in rounded-xl border border-white/10 bg-ink-800 p-1 shadow-xl shadow-black/50"
+          >
+            <div className="flex items-center gap-2.5 px-3 py-2.5">
+              <Avatar user={user} />
+              <div className="min-w-0">
+                <p className="truncate text-sm font-semibold text-white">{user.username}</p>
+                <TierBadge status={status} className="mt-1 inline-flex" />
+              </div>
+            </div>
+            <RadixMenu.Separator className="my-1 h-px bg-white/[0.07]" />
+            <RadixMenu.Item
+              className={itemClasses}
+              onSelect={(event) => {
+                // Stay open so the copied message can be seen.
+                event.preventDefault()
+                void copySteamId()
+              }}
+            >
+              {copy === 'copied' ? (
+                <Check className="size-4 text-signal-400" aria-hidden="true" />
+              ) : (
+                <Copy className="size-4 text-zinc-400" aria-hidden="true" />
+              )}
+              <span className="min-w-0 flex-1">
+                <span className="block text-xs text-zinc-400">{t('header.steamId')}</span>
+                <span className="block font-mono text-xs">{user.steamId}</span>
+              </span>
+              <span className="text-xs text-zinc-400" aria-live="polite">
+                {copy === 'copied'
+                  ? t('common:actions.copied')
+                  : copy === 'failed'
+                    ? t('common:actions.copyFailed')
+                    : t('header.copy')}
+              </span>
+            </RadixMenu.Item>
+            <RadixMenu.Separator className="my-1 h-px bg-white/[0.07]" />
+            <RadixMenu.Item className={itemClasses} onSelect={() => setConfirmOpen(true)}>
+              <LogOut className="size-4 text-zinc-400" aria-hidden="true" />
+              {t('header.logout')}
+            </RadixMenu.Item>
+          </RadixMenu.Content>
+        </RadixMenu.Portal>
+      </RadixMenu.Root>
+      <Dialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title={t('logoutConfirm.title')}
+        description={t('logoutConfirm.message')}
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
+              {t('logoutConfirm.cancel')}
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                logout()
+                setConfirmOpen(false)
+              }}
+            >
+              {t('logoutConfirm.ok')}
+            </Button>
+          </>
+        }
+      />
+    </div>
+  )
+}
+
+function Avatar({ user }: { user: StoredUser }) {
+  const [broken, setBroken] = useState(false)
+  if (user.avatar && !broken) {
+    return (
+      <img
+        src={user.avatar}
+        alt=""
+        onError={() => setBroken(true)}
+        className="size-8 shrink-0 rounded-full border border-white/10 object-cover"
+      />
+    )
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-500/15 text-sm font-bold text-brand-300"
+    >
+      {user.username.slice(0, 1).toUpperCase()}
+    </span>
+  )
+}
+
+const TIER_STYLES: Record<string, string> = {
+  vip: 'border-brand-500/40 bg-brand-500/15 text-brand-300',
+  pro: 'border-sky-400/40 bg-sky-400/15 text-sky-300',
+  kol: 'border-fuchsia-400/40 bg-fuchsia-400/15 text-fuchsia-300',
+  op: 'border-red-400/40 bg-red-400/15 text-red-300',
+}
+
+/** vip shows its end date; pro, kol and op their badge; any other type none (spec 000 §2.3). */
+function TierBadge({ status, className }: { status: VipStatus | null; className?: string }) {
+  const { t } = useTranslation('shell')
+  const type = status?.type
+  let label: string
+  if (type === 'vip') {
+    label = status?.expireDate ? t('header.tiers.vipUntil', { date: status.expireDate }) : t('header.tiers.vip')
+  } else if (type === 'pro' || type === 'kol' || type === 'op') {
+    label = t(`header.tiers.${type}`)
+  } else {
+    return null
+  }
+  return (
+    <span
+      data-testid="tier-badge"
+      className={cn(
+        'items-center rounded-md border px-1.5 py-0.5 text-[0.7rem] leading-none font-bold whitespace-nowrap',
+        TIER_STYLES[type],
+        className,
+      )}
+    >
+      {label}
+    </span>
+  )
+}
