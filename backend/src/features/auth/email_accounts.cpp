@@ -15,6 +15,11 @@ namespace {
 
 using namespace std::chrono_literals;
 
+// The limiter runs on the service's clock, so the rules can be tested by moving that clock.
+core::RateLimiter::Clock::time_point limiter_time(std::int64_t unix_seconds) {
+  return core::RateLimiter::Clock::time_point(std::chrono::seconds(unix_seconds));
+}
+
 // Per address, on top of the per-client-address limits of the routes (ASVS: per account, no lockout
 // that a stranger could trigger forever: the budget refills by itself).
 constexpr core::RateLimit kLoginFailures{10, 15min};
@@ -92,7 +97,8 @@ core::Status EmailAccounts::send_code(std::string_view raw) {
     return core::Error::make(core::ErrorKind::conflict, "EMAIL_ALREADY_REGISTERED", "Email already registered",
                              {{"field", "email"}});
   }
-  if (auto wait = d_.limiter.acquire("code|" + *email, kCodesPerHour)) return rate_limited(*wait);
+  if (auto wait = d_.limiter.acquire("code|" + *email, kCodesPerHour, limiter_time(d_.now())))
+    return rate_limited(*wait);
 
   const std::string code = six_digit_code();
   d_.credentials.replace_code({*email, code_hash(*email, code), 0, now, now + kCodeValidMinutes * 60});
@@ -132,13 +138,13 @@ core::Result<LoginOutcome> EmailAccounts::login(std::string_view raw, std::strin
   if (!email) return invalid_credentials();
   if (password.empty() || password.size() > kPasswordMaxLength) return invalid_credentials();
   const std::string failures_key = "login-fail|" + *email;
-  if (auto wait = d_.limiter.check(failures_key, kLoginFailures)) return rate_limited(*wait);
+  if (auto wait = d_.limiter.check(failures_key, kLoginFailures, limiter_time(d_.now()))) return rate_limited(*wait);
 
   const auto user = d_.users.find_by_email(*email);
   const bool valid = user && !user->password_hash.empty() ? d_.hasher.verify(user->password_hash, password)
                                                           : (d_.hasher.verify_dummy(password), false);
   if (!valid) {
-    (void)d_.limiter.acquire(failures_key, kLoginFailures);
+    (void)d_.limiter.acquire(failures_key, kLoginFailures, limiter_time(d_.now()));
     return invalid_credentials();
   }
   d_.limiter.reset(failures_key);
@@ -163,15 +169,17 @@ core::Result<LoginOutcome> EmailAccounts::login(std::string_view raw, std::strin
 core::Status EmailAccounts::request_reset(std::string_view raw) {
   auto email = normalize_email(raw);
   if (!email) return email.error();
-  if (auto wait = d_.limiter.check("reset-gap|" + *email, kResetGap)) return rate_limited(*wait);
-  if (auto wait = d_.limiter.check("reset-hour|" + *email, kResetsPerHour)) return rate_limited(*wait);
+  if (auto wait = d_.limiter.check("reset-gap|" + *email, kResetGap, limiter_time(d_.now())))
+    return rate_limited(*wait);
+  if (auto wait = d_.limiter.check("reset-hour|" + *email, kResetsPerHour, limiter_time(d_.now())))
+    return rate_limited(*wait);
   const auto user = d_.users.find_by_email(*email);
   if (!user) {
     return core::Error::make(core::ErrorKind::not_found, "EMAIL_NOT_REGISTERED", "This email is not registered",
                              {{"field", "email"}});
   }
-  (void)d_.limiter.acquire("reset-gap|" + *email, kResetGap);
-  (void)d_.limiter.acquire("reset-hour|" + *email, kResetsPerHour);
+  (void)d_.limiter.acquire("reset-gap|" + *email, kResetGap, limiter_time(d_.now()));
+  (void)d_.limiter.acquire("reset-hour|" + *email, kResetsPerHour, limiter_time(d_.now()));
 
   const std::int64_t now = d_.now();
   const std::string token = core::random_token(16);  // 128 bits

@@ -13,6 +13,11 @@ namespace {
 
 using namespace std::chrono_literals;
 
+// The limiter runs on the service's clock, so the rules can be tested by moving that clock.
+core::RateLimiter::Clock::time_point limiter_time(std::int64_t unix_seconds) {
+  return core::RateLimiter::Clock::time_point(std::chrono::seconds(unix_seconds));
+}
+
 constexpr core::RateLimit kWrongGameTokens{5, 15min};
 
 core::Error invalid_bind_token() {
@@ -80,7 +85,7 @@ core::Result<SteamIdentity> SteamAccounts::redeem_game_token(const TokenClaims& 
     return core::Error::make(core::ErrorKind::conflict, "ALREADY_BOUND", "User already has a bound Steam account");
   }
   const std::string attempts_key = "game-token|" + std::to_string(user->id);
-  if (auto wait = d_.limiter.check(attempts_key, kWrongGameTokens)) {
+  if (auto wait = d_.limiter.check(attempts_key, kWrongGameTokens, limiter_time(d_.now()))) {
     return core::Error::make(core::ErrorKind::rate_limited, "RATE_LIMIT_EXCEEDED",
                              "Too many requests, please try again later",
                              {{"retryAfter", static_cast<std::int64_t>(wait->count())}});
@@ -90,7 +95,7 @@ core::Result<SteamIdentity> SteamAccounts::redeem_game_token(const TokenClaims& 
   const std::int64_t now = d_.now();
   const auto steam_id = token.size() == 8 ? d_.bindings.redeem_game_token(core::sha256_hex(token), now) : std::nullopt;
   if (!steam_id) {
-    (void)d_.limiter.acquire(attempts_key, kWrongGameTokens);
+    (void)d_.limiter.acquire(attempts_key, kWrongGameTokens, limiter_time(d_.now()));
     return invalid_bind_token();
   }
   if (const auto owner = d_.users.find_by_steam_id(*steam_id); owner && !owner->email.empty()) {
