@@ -53,11 +53,17 @@ class UnconfiguredMailer final : public mail::Mailer {
   }
 };
 
-std::string steam_endpoint(const Config& config) {
+}  // namespace
+
+std::string steam_openid_endpoint(const Config& config) {
   return config.mode == Mode::demo ? config.public_url() + "/api/dev/openid/login" : config.steam.openid_endpoint;
 }
 
-}  // namespace
+std::string steam_login_return_url(const Config& config) {
+  return config.steam.return_url.empty() ? config.public_url() + "/api/auth/steam/callback" : config.steam.return_url;
+}
+
+std::string steam_bind_return_url(const Config& config) { return config.public_url() + "/api/auth/steam/bind/callback"; }
 
 Accounts::Accounts(const Config& config, db::Database& database, servers::Service& servers)
     : config_(config),
@@ -96,7 +102,7 @@ Accounts::Accounts(const Config& config, db::Database& database, servers::Servic
   http_ = std::make_unique<integrations::CurlHttpClient>();
   integrations::steam::SteamProfiles* profiles = nullptr;
   if (config.mode == Mode::demo) {
-    dev_provider_ = std::make_unique<sim::DevOpenIdProvider>(steam_endpoint(config));
+    dev_provider_ = std::make_unique<sim::DevOpenIdProvider>(steam_openid_endpoint(config));
     profiles = dev_provider_.get();
   } else if (!config.steam.web_api_key.empty()) {
     web_api_profiles_ = std::make_unique<integrations::steam::WebApiProfiles>(config.steam.web_api_key, *http_);
@@ -129,9 +135,9 @@ Accounts::Accounts(const Config& config, db::Database& database, servers::Servic
   });
   const std::string base = config.public_url();
   const auth::SteamCallbackUrls urls{
-      .op_endpoint = steam_endpoint(config),
-      .login_return_to = config.steam.return_url.empty() ? base + "/api/auth/steam/callback" : config.steam.return_url,
-      .bind_return_to = base + "/api/auth/steam/bind/callback",
+      .op_endpoint = steam_openid_endpoint(config),
+      .login_return_to = steam_login_return_url(config),
+      .bind_return_to = steam_bind_return_url(config),
       .web_origin = base,
   };
   callbacks_ = std::make_unique<auth::SteamCallbacks>(*steam_, *http_, *nonces_, [urls] { return urls; });

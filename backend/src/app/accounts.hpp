@@ -41,6 +41,13 @@ class Service;
 
 namespace portal::app {
 
+// Where the web sends players to sign in with Steam: Steam itself, or in demo mode the portal's own
+// development provider (never Steam).
+std::string steam_openid_endpoint(const Config& config);
+// Where the provider sends the browser back to: the login and the binding callbacks.
+std::string steam_login_return_url(const Config& config);
+std::string steam_bind_return_url(const Config& config);
+
 class Accounts {
  public:
   // Throws ConfigError when production lacks a signing key.

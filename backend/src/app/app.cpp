@@ -30,11 +30,10 @@ content::PublicSettings public_settings(const Config& config) {
   s.pracc_enabled = f.pracc_enabled;
   s.inventory_enabled = f.inventory_enabled;
   s.settings = {f.settings.enabled, f.settings.general, f.settings.profile, f.settings.security};
-  // Demo mode signs in at the portal's own development provider (app/accounts), never at Steam.
-  s.steam_openid_endpoint = config.mode == Mode::demo ? base + "/api/dev/openid/login" : config.steam.openid_endpoint;
+  s.steam_openid_endpoint = steam_openid_endpoint(config);
   s.steam_realm = config.steam.realm.empty() ? base : config.steam.realm;
-  s.steam_return_url = config.steam.return_url.empty() ? base + "/api/auth/steam/callback" : config.steam.return_url;
-  s.steam_bind_return_url = base + "/api/auth/steam/bind/callback";
+  s.steam_return_url = steam_login_return_url(config);
+  s.steam_bind_return_url = steam_bind_return_url(config);
   s.join_address_prefix = l.join_address_prefix;
   s.bilibili = l.bilibili;
   s.douyin = l.douyin;
