@@ -406,6 +406,14 @@ TEST_F(AuthFunctional, AnEmailAccountBindingASteamOnlyAccountMergesIntoIt) {
   EXPECT_EQ(text(by_mail.json().at("steamId")), steam_id);
 }
 
+TEST_F(AuthFunctional, TooManyCallbacksFromOneAddressStillLandOnTheWebPage) {
+  // 60 per 5 minutes per address; a refusal is a redirect the callback page understands, not JSON.
+  std::string last;
+  for (int i = 0; i < 61; ++i) last = portal_callback(app.url("/api/auth/steam/callback?openid.mode=id_res"));
+  EXPECT_EQ(query_value(last, "error"), "rate_limited") << last;
+  EXPECT_EQ(query_value(portal_callback(app.url("/api/auth/steam/bind/callback")), "error"), "rate_limited");
+}
+
 TEST_F(AuthFunctional, VipStatusAnswersNoneForAStranger) {
   auto status = get("/api/auth/vip-status/76561198000000001");
   ASSERT_EQ(status.status, 200) << status.body;

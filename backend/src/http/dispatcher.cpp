@@ -144,7 +144,7 @@ Response Dispatcher::run(Request& request, const Route& route) const {
       const auto policy = options_.rate_limits.find(route.rate_limit);
       if (policy == options_.rate_limits.end()) throw std::logic_error("unknown rate limit policy " + route.rate_limit);
       if (const auto wait = limiter_.acquire(route.rate_limit + "|" + request.remote_address, policy->second)) {
-        return rate_limited_response(*wait);
+        return route.on_rate_limited ? route.on_rate_limited(*wait) : rate_limited_response(*wait);
       }
     }
     if (route.access != Access::public_access) {

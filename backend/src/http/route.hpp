@@ -5,6 +5,7 @@
 #include "core/result.hpp"
 #include "http/message.hpp"
 
+#include <chrono>
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -34,6 +35,9 @@ struct Route {
   bool json_body = false;      // the body must be application/json (415 otherwise)
   std::string summary;         // one line, for logs and the OpenAPI coverage test
   std::string rate_limit;      // name of a per-client-address policy (DispatcherOptions); empty = none
+  // How a refusal by that policy is answered; empty = 429 with the error shape. Routes a browser
+  // navigates to (redirect targets) answer with a page instead of JSON.
+  std::function<Response(std::chrono::seconds retry_after)> on_rate_limited;
 };
 
 class RouteTable {

@@ -112,6 +112,7 @@ Response login(EmailAccounts& email, Request& request) {
                                 {"email", outcome->user.email}});
   }
   boost::json::object body = user_json(outcome->user.steam_id, outcome->user.username, outcome->user.avatar);
+  body["id"] = outcome->user.id;
   body["needsSteamBinding"] = false;
   body["token"] = outcome->token.token;
   body["tokenType"] = "login";
@@ -206,6 +207,7 @@ void register_routes(http::RouteTable& routes, AuthRoutesDeps d) {
         auto bound = steam.bind_proven(*claims, f["email"], f["steamId"], r.remote_address);
         if (!bound) return http::error_response(bound.error());
         boost::json::object body = user_json(bound->second.steam_id, bound->second.username, bound->second.avatar);
+        body["id"] = bound->first.claims.user_id;
         body["token"] = bound->first.token;
         body["tokenType"] = "login";
         return http::json_response(body);
@@ -261,6 +263,7 @@ void register_routes(http::RouteTable& routes, AuthRoutesDeps d) {
       .handler = [&callbacks](Request& r) { return redirect(callbacks.login(raw_query(r), r.remote_address)); },
       .summary = "Steam OpenID login return",
       .rate_limit = kSteamLimit,
+      .on_rate_limited = [&callbacks](std::chrono::seconds) { return redirect(callbacks.login_refused("rate_limited")); },
   });
   routes.add(http::Route{
       .method = http::Method::get,
@@ -268,6 +271,7 @@ void register_routes(http::RouteTable& routes, AuthRoutesDeps d) {
       .handler = [&callbacks](Request& r) { return redirect(callbacks.bind(raw_query(r), r.remote_address)); },
       .summary = "Steam OpenID binding return",
       .rate_limit = kSteamLimit,
+      .on_rate_limited = [&callbacks](std::chrono::seconds) { return redirect(callbacks.bind_refused("rate_limited")); },
   });
 
   // ---- game-server plugins ----

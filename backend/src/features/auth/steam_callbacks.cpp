@@ -55,6 +55,14 @@ bool DbNonceStore::remember_once(const std::string& nonce, std::chrono::system_c
   return sessions_.remember_nonce(nonce, std::chrono::duration_cast<std::chrono::seconds>(seen_at.time_since_epoch()).count());
 }
 
+std::string SteamCallbacks::login_refused(std::string_view error_code) const {
+  return page(urls_().web_origin, "/auth/steam/callback", "error", error_code, "");
+}
+
+std::string SteamCallbacks::bind_refused(std::string_view error_code) const {
+  return page(urls_().web_origin, "/auth/steam/bind/callback", "error", error_code, "");
+}
+
 std::string SteamCallbacks::login(std::string_view raw_query, const std::string& ip) const {
   const SteamCallbackUrls urls = urls_();
   constexpr std::string_view path = "/auth/steam/callback";

@@ -40,6 +40,9 @@ class SteamCallbacks {
   // Both answer the absolute URL of the web page to redirect to.
   std::string login(std::string_view raw_query, const std::string& ip) const;
   std::string bind(std::string_view raw_query, const std::string& ip) const;
+  // Where to send the browser when the callback was refused before it ran (too many from one address).
+  std::string login_refused(std::string_view error_code) const;
+  std::string bind_refused(std::string_view error_code) const;
 
  private:
   SteamAccounts& accounts_;
