@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { storeSession } from '@/testing/auth-fixtures'
 import { configWith } from '@/testing/fixtures'
 import { preloadAuthChunks } from '@/testing/preload'
 import { renderApp } from '@/testing/render-app'
@@ -112,6 +113,25 @@ describe('shell routes', () => {
     await screen.findByRole('dialog', { name: '登录' })
     await user.keyboard('{Escape}')
     await waitFor(() => expect(location().pathname).toBe('/'))
+  })
+
+  it('sends a logged-in user from /login to / (keeping from) without the login dialog', async () => {
+    storeSession()
+    const { router, location } = await renderApp('/login?from=app')
+    expect(await screen.findByRole('heading', { level: 1, name: '服务器列表' })).toBeInTheDocument()
+    expect(location().pathname).toBe('/')
+    expect(location().search).toBe('?from=app')
+    expect(router.state.historyAction).toBe('REPLACE')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: '账号菜单（alice）' })).toBeInTheDocument()
+  })
+
+  it('keeps the banner of a redirect to /login for a logged-in user', async () => {
+    storeSession()
+    const { location } = await renderApp('/reset-password?token=abc')
+    expect(await screen.findByRole('alert')).toHaveTextContent('缺少必要参数')
+    expect(location().pathname).toBe('/')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 })
 

@@ -1,9 +1,10 @@
 import { LogIn } from 'lucide-react'
+import { useCallback, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { openLoginDialog } from '@/features/auth/hooks/use-login-dialog'
 import { loadLoginDialog } from '@/features/auth/components/lazy-login-dialog'
-import { useSessionUser } from '@/lib/session'
+import { logout, useSessionUser } from '@/lib/session'
 import { UserMenu } from './user-menu'
 
 const preload = () => void loadLoginDialog()
@@ -12,9 +13,29 @@ const preload = () => void loadLoginDialog()
 export function LoginButton() {
   const { t } = useTranslation('shell')
   const user = useSessionUser()
-  if (user) return <UserMenu user={user} />
+  // A logout confirmed in the menu removes the menu and its dialog, which would drop focus to the
+  // page body: the login button that takes their place gets it instead. Logouts the app makes on
+  // its own (expired or refused token, another tab) leave focus alone.
+  const focusOnMount = useRef(false)
+  const loginButton = useCallback((node: HTMLButtonElement | null) => {
+    if (!node || !focusOnMount.current) return
+    focusOnMount.current = false
+    node.focus()
+  }, [])
+  const confirmLogout = () => {
+    focusOnMount.current = true
+    logout()
+  }
+
+  if (user) return <UserMenu user={user} onLogout={confirmLogout} />
   return (
-    <Button className="px-3 sm:px-4" onClick={() => openLoginDialog()} onPointerEnter={preload} onFocus={preload}>
+    <Button
+      ref={loginButton}
+      className="px-3 sm:px-4"
+      onClick={() => openLoginDialog()}
+      onPointerEnter={preload}
+      onFocus={preload}
+    >
       <LogIn aria-hidden="true" />
       <span className="sr-only sm:not-sr-only">{t('header.login')}</span>
     </Button>

@@ -121,6 +121,23 @@ describe('header when logged in', () => {
     await waitFor(() => expect(log).toEqual([{ steamId: ALICE.steamId, action: 'LOGOUT', authorization: `Bearer ${token}` }]))
   })
 
+  it('moves focus to the login button once the logout is confirmed', async () => {
+    captureAuthLog()
+    storeSession()
+    const { user } = await renderApp('/vip')
+    screen.getByRole('button', { name: ACCOUNT }).focus()
+    await user.keyboard('{Enter}')
+    await user.click(await screen.findByRole('menuitem', { name: '退出登录' }))
+    const dialog = await screen.findByRole('dialog', { name: '退出登录' })
+    await user.click(within(dialog).getByRole('button', { name: '确定' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    const login = screen.getByRole('button', { name: '登录' })
+    expect(login).toHaveFocus()
+    // Still there once the closed dialog's deferred focus handling has run.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(login).toHaveFocus()
+  })
+
   it('logs out when an authenticated call reports the login token invalid', async () => {
     const log = captureAuthLog()
     storeSession()
@@ -132,6 +149,8 @@ describe('header when logged in', () => {
       await apiClient.get('/api/auth/steam/user-info').catch(() => {})
     })
     expect(screen.getByRole('button', { name: '登录' })).toBeInTheDocument()
+    // Only a logout the user confirmed moves focus.
+    expect(screen.getByRole('button', { name: '登录' })).not.toHaveFocus()
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull()
     expect(localStorage.getItem(STORAGE_KEYS.loginToken)).toBeNull()
     // The backend already refused the token: no LOGOUT call is made with it.

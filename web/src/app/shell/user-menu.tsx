@@ -8,15 +8,20 @@ import { Dialog } from '@/components/ui/dialog'
 import { useVipStatus } from '@/features/auth/hooks/use-vip-status'
 import { cn } from '@/lib/cn'
 import { COPY_FEEDBACK_MS } from '@/lib/constants'
-import { logout } from '@/lib/session'
 import type { StoredUser } from '@/lib/storage'
 import type { VipStatus } from '@/lib/vip-status'
 
 const itemClasses =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-zinc-200 outline-none select-none data-[highlighted]:bg-white/[0.07] data-[highlighted]:text-white'
 
+interface UserMenuProps {
+  user: StoredUser
+  /** Ends the session once the logout confirmation is accepted. */
+  onLogout: () => void
+}
+
 /** The header's account area (spec 000 §2.3): avatar, name, tier badge and the account menu. */
-export function UserMenu({ user }: { user: StoredUser }) {
+export function UserMenu({ user, onLogout }: UserMenuProps) {
   const { t } = useTranslation(['shell', 'common'])
   const status = useVipStatus(user.steamId)
   const [confirmOpen, setConfirmOpen] = useState(false)
@@ -112,7 +117,7 @@ export function UserMenu({ user }: { user: StoredUser }) {
             <Button
               variant="danger"
               onClick={() => {
-                logout()
+                onLogout()
                 setConfirmOpen(false)
               }}
             >

@@ -1,6 +1,10 @@
 import { ArrowLeft, CircleAlert, CircleCheck, type LucideIcon } from 'lucide-react'
-import { useId, type ReactNode } from 'react'
+import { useId, type ComponentProps, type ReactNode } from 'react'
+import { Button } from '@/components/ui/button'
+import { TextField } from '@/components/ui/field'
 import { cn } from '@/lib/cn'
+import { useAuthMessageText } from '../hooks/use-auth-message'
+import type { AuthMessage } from '../model/auth-errors'
 
 /** A form-level failure; announced when it appears. */
 export function FormAlert({ children }: { children: ReactNode }) {
@@ -22,6 +26,38 @@ export function FormNote({ children }: { children: ReactNode }) {
       <CircleCheck className="mt-0.5 size-4 shrink-0 text-signal-400" aria-hidden="true" />
       <span>{children}</span>
     </output>
+  )
+}
+
+type EmailFieldProps = Omit<ComponentProps<typeof TextField>, 'type' | 'autoComplete' | 'inputMode'>
+
+/** The e-mail address each e-mail form starts with: focus starts on it when its view opens. */
+export function EmailField(props: EmailFieldProps) {
+  return <TextField type="email" autoComplete="email" inputMode="email" {...props} data-autofocus="" />
+}
+
+interface FormSubmitProps {
+  /** The form-level failure, shown above the button while set. */
+  error: AuthMessage | null
+  /** Shown between the failure and the button (e.g. a success note). */
+  note?: ReactNode
+  busy: boolean
+  label: string
+  /** The button's label while the request runs; the button is disabled meanwhile. */
+  busyLabel: string
+}
+
+/** The end of a form: its failure if any, then the full-width submit button. */
+export function FormSubmit({ error, note, busy, label, busyLabel }: FormSubmitProps) {
+  const messageText = useAuthMessageText()
+  return (
+    <>
+      {error && <FormAlert>{messageText(error)}</FormAlert>}
+      {note}
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? busyLabel : label}
+      </Button>
+    </>
   )
 }
 

@@ -1,14 +1,12 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { logAuthAction, startSession } from '@/lib/session'
 import { storage } from '@/lib/storage'
 import { emailLogin } from '../api/auth-api'
-import { useAuthMessageText } from '../hooks/use-auth-message'
 import { emailLoginError, type AuthMessage } from '../model/auth-errors'
 import { isValidEmail } from '../model/validation'
-import { FormAlert, LinkButton } from './auth-form-parts'
+import { EmailField, FormSubmit, LinkButton } from './auth-form-parts'
 
 interface EmailLoginViewProps {
   initialEmail: string
@@ -27,7 +25,6 @@ export function EmailLoginView({
   onForgotPassword,
 }: EmailLoginViewProps) {
   const { t } = useTranslation('auth')
-  const messageText = useAuthMessageText()
   const [email, setEmail] = useState(initialEmail)
   const [password, setPassword] = useState('')
   const [emailInvalid, setEmailInvalid] = useState(false)
@@ -65,18 +62,14 @@ export function EmailLoginView({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <TextField
+      <EmailField
         label={t('emailLogin.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
         value={email}
         onChange={(event) => {
           setEmail(event.target.value)
           setEmailInvalid(false)
         }}
         message={emailInvalid ? t('errors.INVALID_EMAIL') : undefined}
-        data-autofocus=""
       />
       <TextField
         label={t('emailLogin.password')}
@@ -89,10 +82,7 @@ export function EmailLoginView({
         }}
         message={passwordMissing ? t('errors.passwordRequired') : undefined}
       />
-      {error && <FormAlert>{messageText(error)}</FormAlert>}
-      <Button type="submit" size="lg" disabled={busy}>
-        {busy ? t('emailLogin.submitting') : t('emailLogin.submit')}
-      </Button>
+      <FormSubmit error={error} busy={busy} label={t('emailLogin.submit')} busyLabel={t('emailLogin.submitting')} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <LinkButton onClick={() => onRegister(email.trim())}>{t('emailLogin.register')}</LinkButton>
         <LinkButton onClick={() => onForgotPassword(email.trim())}>{t('emailLogin.forgot')}</LinkButton>

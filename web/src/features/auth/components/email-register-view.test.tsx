@@ -82,6 +82,24 @@ describe('registration: e-mail check on blur', () => {
   })
 })
 
+describe('registration: fields', () => {
+  it('has an e-mail input and a plain new-password pair, without a reveal button', async () => {
+    serve()
+    const { dialog, field } = await openRegister()
+    expect(field('邮箱')).toHaveFocus()
+    expect(field('邮箱')).toHaveAttribute('type', 'email')
+    expect(field('邮箱')).toHaveAttribute('autocomplete', 'email')
+    expect(field('邮箱')).toHaveAttribute('inputmode', 'email')
+    for (const label of ['密码', '确认密码']) {
+      expect(field(label)).toHaveAttribute('type', 'password')
+      expect(field(label)).toHaveAttribute('autocomplete', 'new-password')
+    }
+    expect(field('密码')).toHaveAccessibleDescription('至少 8 位，可使用字母、数字和常用符号')
+    expect(field('确认密码')).not.toHaveAccessibleDescription()
+    expect(within(dialog).queryByRole('button', { name: '按住显示密码' })).not.toBeInTheDocument()
+  })
+})
+
 describe('registration: submit rules', () => {
   it('needs the e-mail verified as available and a code', async () => {
     const calls = serve({ exists: true })

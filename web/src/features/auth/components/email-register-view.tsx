@@ -8,9 +8,11 @@ import { POST_REGISTRATION_REDIRECT_MS, RESEND_CODE_SECONDS } from '@/lib/consta
 import { useCountdown } from '@/lib/use-countdown'
 import { checkEmail, register, sendRegisterCode } from '../api/auth-api'
 import { useAuthMessageText } from '../hooks/use-auth-message'
-import { registerError, sendCodeError, type AuthErrorKey, type AuthMessage } from '../model/auth-errors'
+import { useNewPassword } from '../hooks/use-new-password'
+import { registerError, sendCodeError, type AuthMessage } from '../model/auth-errors'
 import { isValidEmail, registerPasswordProblem } from '../model/validation'
-import { FormAlert } from './auth-form-parts'
+import { EmailField, FormSubmit } from './auth-form-parts'
+import { NewPasswordFields } from './new-password-fields'
 
 type EmailCheck =
   | { state: 'idle' }
@@ -40,10 +42,7 @@ export function EmailRegisterView({ initialEmail, onDone }: EmailRegisterViewPro
   const [resendLeft, startResendCountdown] = useCountdown()
   const [codeNote, setCodeNote] = useState<CodeNote | null>(null)
   const [code, setCode] = useState('')
-  const [password, setPassword] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [passwordProblem, setPasswordProblem] = useState<AuthErrorKey | null>(null)
-  const [mismatch, setMismatch] = useState(false)
+  const newPassword = useNewPassword(registerPasswordProblem)
   const [formError, setFormError] = useState<AuthMessage | null>(null)
   const [busy, setBusy] = useState(false)
   const [registered, setRegistered] = useState<string | null>(null)
@@ -90,16 +89,13 @@ export function EmailRegisterView({ initialEmail, onDone }: EmailRegisterViewPro
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    const problem = registerPasswordProblem(password)
-    const differs = confirm !== password
-    setPasswordProblem(problem)
-    setMismatch(differs)
+    const passwordValid = newPassword.check()
     const verified = check.state === 'available' && check.email === address && code.trim() !== ''
     setFormError(verified ? null : { key: 'verifyEmailFirst' })
-    if (!verified || problem || differs) return
+    if (!verified || !passwordValid) return
     setBusy(true)
     try {
-      await register({ email: address, password, code: code.trim() })
+      await register({ email: address, password: newPassword.password, code: code.trim() })
       setRegistered(address)
       startSuccessCountdown(SUCCESS_SECONDS)
     } catch (failure) {
@@ -131,11 +127,8 @@ export function EmailRegisterView({ initialEmail, onDone }: EmailRegisterViewPro
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <TextField
+      <EmailField
         label={t('register.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
         value={email}
         onChange={(event) => {
           setEmail(event.target.value)
@@ -145,7 +138,6 @@ export function EmailRegisterView({ initialEmail, onDone }: EmailRegisterViewPro
         onBlur={() => void checkAddress()}
         message={emailMessage ? t(emailMessage.key) : undefined}
         messageTone={emailMessage?.tone}
-        data-autofocus=""
         addon={
           <Button
             variant="secondary"
@@ -168,33 +160,13 @@ export function EmailRegisterView({ initialEmail, onDone }: EmailRegisterViewPro
         }
         messageTone={codeNote?.tone}
       />
-      <TextField
+      <NewPasswordFields
+        value={newPassword}
         label={t('register.password')}
         hint={t('register.passwordHint')}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value)
-          setPasswordProblem(null)
-        }}
-        message={passwordProblem ? t(`errors.${passwordProblem}`) : undefined}
+        confirmLabel={t('register.confirmPassword')}
       />
-      <TextField
-        label={t('register.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(event) => {
-          setConfirm(event.target.value)
-          setMismatch(false)
-        }}
-        message={mismatch ? t('errors.passwordMismatch') : undefined}
-      />
-      {formError && <FormAlert>{messageText(formError)}</FormAlert>}
-      <Button type="submit" size="lg" disabled={busy}>
-        {busy ? t('register.submitting') : t('register.submit')}
-      </Button>
+      <FormSubmit error={formError} busy={busy} label={t('register.submit')} busyLabel={t('register.submitting')} />
     </form>
   )
 }

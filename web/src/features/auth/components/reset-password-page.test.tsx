@@ -80,6 +80,20 @@ describe('reset password page', () => {
     expect(screen.getByRole('button', { name: '重置密码' })).toBeEnabled()
   })
 
+  it('has a new-password pair, each input with its own reveal button', async () => {
+    await renderApp(PAGE)
+    await screen.findByRole('heading', { level: 1, name: '重置密码' })
+    const password = screen.getByLabelText('新密码')
+    const confirm = screen.getByLabelText('确认新密码')
+    for (const input of [password, confirm]) {
+      expect(input).toHaveAttribute('type', 'password')
+      expect(input).toHaveAttribute('autocomplete', 'new-password')
+    }
+    expect(password).toHaveAccessibleDescription('至少 8 位，只能包含字母和数字')
+    expect(confirm).not.toHaveAccessibleDescription()
+    expect(screen.getAllByRole('button', { name: '按住显示密码' })).toHaveLength(2)
+  })
+
   it('reveals a password only while its button is held (pointer and keyboard)', async () => {
     const { user } = await renderApp(PAGE)
     await screen.findByRole('heading', { level: 1, name: '重置密码' })

@@ -2,17 +2,17 @@ import { KeyRound } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate, useSearchParams } from 'react-router'
-import { Button } from '@/components/ui/button'
 import { PageFrame } from '@/components/ui/page-frame'
 import { Panel } from '@/components/ui/panel'
 import { useToast } from '@/components/ui/toast-context'
 import { errorState, fromSearch, useFromSearch } from '@/lib/navigation'
 import { confirmPasswordReset } from '../api/auth-api'
-import { useAuthMessageText } from '../hooks/use-auth-message'
-import { resetConfirmError, type AuthErrorKey, type AuthMessage } from '../model/auth-errors'
+import { useNewPassword } from '../hooks/use-new-password'
+import { resetConfirmError, type AuthMessage } from '../model/auth-errors'
 import { SHOW_EMAIL_LOGIN_PARAM } from '../model/login-views'
 import { resetPasswordProblem } from '../model/validation'
-import { FormAlert } from './auth-form-parts'
+import { FormSubmit } from './auth-form-parts'
+import { NewPasswordFields } from './new-password-fields'
 import { PasswordField } from './password-field'
 
 /** /reset-password?token=…&email=…: the link from the reset e-mail lands here (spec 000 §2.5). */
@@ -30,29 +30,22 @@ export function ResetPasswordPage() {
 
 function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const { t } = useTranslation('auth')
-  const messageText = useAuthMessageText()
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const { toast } = useToast()
-  const [password, setPassword] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [problem, setProblem] = useState<AuthErrorKey | null>(null)
-  const [mismatch, setMismatch] = useState(false)
+  const newPassword = useNewPassword(resetPasswordProblem)
   const [error, setError] = useState<AuthMessage | null>(null)
   const [busy, setBusy] = useState(false)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    const found = resetPasswordProblem(password)
-    const differs = confirm !== password
-    setProblem(found)
-    setMismatch(differs)
+    const valid = newPassword.check()
     setError(null)
-    if (found || differs) return
+    if (!valid) return
     setBusy(true)
     try {
-      await confirmPasswordReset({ email, token, newPassword: password })
+      await confirmPasswordReset({ email, token, newPassword: newPassword.password })
       toast({ tone: 'success', title: t('resetPassword.success') })
       const next = new URLSearchParams(fromSearch(`?${params.toString()}`))
       next.set(SHOW_EMAIL_LOGIN_PARAM, 'true')
@@ -68,31 +61,19 @@ function ResetPasswordForm({ token, email }: { token: string; email: string }) {
       <Panel className="mx-auto w-full max-w-md">
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           <p className="text-sm text-zinc-400">{t('resetPassword.account', { email })}</p>
-          <PasswordField
+          <NewPasswordFields
+            value={newPassword}
             label={t('resetPassword.newPassword')}
             hint={t('resetPassword.hint')}
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value)
-              setProblem(null)
-            }}
-            message={problem ? t(`errors.${problem}`) : undefined}
+            confirmLabel={t('resetPassword.confirmPassword')}
+            input={PasswordField}
           />
-          <PasswordField
-            label={t('resetPassword.confirmPassword')}
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(event) => {
-              setConfirm(event.target.value)
-              setMismatch(false)
-            }}
-            message={mismatch ? t('errors.passwordMismatch') : undefined}
+          <FormSubmit
+            error={error}
+            busy={busy}
+            label={t('resetPassword.submit')}
+            busyLabel={t('resetPassword.submitting')}
           />
-          {error && <FormAlert>{messageText(error)}</FormAlert>}
-          <Button type="submit" size="lg" disabled={busy}>
-            {busy ? t('resetPassword.submitting') : t('resetPassword.submit')}
-          </Button>
         </form>
       </Panel>
     </PageFrame>

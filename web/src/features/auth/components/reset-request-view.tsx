@@ -1,19 +1,15 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '@/components/ui/button'
-import { TextField } from '@/components/ui/field'
 import type { Language } from '@/lib/constants'
 import { requestPasswordReset } from '../api/auth-api'
-import { useAuthMessageText } from '../hooks/use-auth-message'
 import { resetRequestError, type AuthMessage } from '../model/auth-errors'
 import { recordResetRequest, resetRequestThrottled } from '../model/reset-throttle'
 import { isValidEmail } from '../model/validation'
-import { FormAlert, FormNote } from './auth-form-parts'
+import { EmailField, FormNote, FormSubmit } from './auth-form-parts'
 
 /** Asks for a password-reset link (spec 000 §2.4, §4.4); at most one request per 5 minutes. */
 export function ResetRequestView({ initialEmail }: { initialEmail: string }) {
   const { t, i18n } = useTranslation('auth')
-  const messageText = useAuthMessageText()
   const [email, setEmail] = useState(initialEmail)
   const [emailInvalid, setEmailInvalid] = useState(false)
   const [error, setError] = useState<AuthMessage | null>(null)
@@ -42,24 +38,22 @@ export function ResetRequestView({ initialEmail }: { initialEmail: string }) {
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <TextField
+      <EmailField
         label={t('resetRequest.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
         value={email}
         onChange={(event) => {
           setEmail(event.target.value)
           setEmailInvalid(false)
         }}
         message={emailInvalid ? t('errors.INVALID_EMAIL') : undefined}
-        data-autofocus=""
       />
-      {error && <FormAlert>{messageText(error)}</FormAlert>}
-      {sentTo && <FormNote>{t('resetRequest.sent', { email: sentTo })}</FormNote>}
-      <Button type="submit" size="lg" disabled={busy}>
-        {busy ? t('resetRequest.submitting') : t('resetRequest.submit')}
-      </Button>
+      <FormSubmit
+        error={error}
+        note={sentTo && <FormNote>{t('resetRequest.sent', { email: sentTo })}</FormNote>}
+        busy={busy}
+        label={t('resetRequest.submit')}
+        busyLabel={t('resetRequest.submitting')}
+      />
     </form>
   )
 }
