@@ -1,5 +1,7 @@
 #include "sim/dev_openid_page.hpp"
 
+#include "core/html_escape.hpp"
+
 namespace portal::sim {
 
 namespace {
@@ -26,29 +28,14 @@ constexpr std::string_view kStyle = R"css(
 
 void append_hidden(std::string& html, std::string_view name, std::string_view value) {
   html += "<input type=\"hidden\" name=\"";
-  html += html_escape(name);
+  html += core::html_escape(name);
   html += "\" value=\"";
-  html += html_escape(value);
+  html += core::html_escape(value);
   html += "\">\n";
 }
 
 }  // namespace
 
-std::string html_escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 std::string render_dev_login_page(const DevLoginPage& page) {
   std::string html;
@@ -63,29 +50,29 @@ std::string render_dev_login_page(const DevLoginPage& page) {
           "No Steam account is used.</p>\n";
   if (!page.return_to.empty()) {
     html += "<p class=\"site\">Signing in to <strong>";
-    html += html_escape(page.realm.empty() ? page.return_to : page.realm);
+    html += core::html_escape(page.realm.empty() ? page.return_to : page.realm);
     html += "</strong><br><span class=\"note\">Returns to ";
-    html += html_escape(page.return_to);
+    html += core::html_escape(page.return_to);
     html += "</span></p>\n";
   }
   if (!page.error.empty()) {
     html += "<p class=\"error\" role=\"alert\">";
-    html += html_escape(page.error);
+    html += core::html_escape(page.error);
     html += "</p>\n";
   }
   if (page.show_form) {
     html += "<form method=\"post\" action=\"";
-    html += html_escape(page.action);
+    html += core::html_escape(page.action);
     html += "\">\n";
     append_hidden(html, "openid.return_to", page.return_to);
     append_hidden(html, "openid.realm", page.realm);
     html += "<label for=\"steamid\">SteamID64</label>\n";
     html += "<input type=\"text\" id=\"steamid\" name=\"steamid\" inputmode=\"numeric\" autocomplete=\"off\" "
             "maxlength=\"17\" placeholder=\"76561197960287930\" value=\"";
-    html += html_escape(page.steamid);
+    html += core::html_escape(page.steamid);
     html += "\">\n<label for=\"persona\">Display name</label>\n";
     html += "<input type=\"text\" id=\"persona\" name=\"persona\" autocomplete=\"off\" maxlength=\"32\" value=\"";
-    html += html_escape(page.persona);
+    html += core::html_escape(page.persona);
     html += "\">\n";
     // The first submit button is the one Enter presses: it must be Sign in, not a preset.
     html += "<div class=\"actions\">\n<button type=\"submit\" class=\"primary\" name=\"action\" value=\"sign_in\">"
@@ -96,7 +83,7 @@ std::string render_dev_login_page(const DevLoginPage& page) {
       for (const DevPresetAccount& preset : page.presets) {
         const std::string id = std::to_string(preset.steam_id);
         html += "<button type=\"submit\" class=\"preset\" name=\"preset\" value=\"" + id + "\">";
-        html += html_escape(preset.persona_name);
+        html += core::html_escape(preset.persona_name);
         html += " <span class=\"note\">" + id + "</span></button>\n";
       }
       html += "</div>\n</fieldset>\n";

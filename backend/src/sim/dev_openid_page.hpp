@@ -25,9 +25,6 @@ struct DevLoginPage {
   std::vector<DevPresetAccount> presets;
 };
 
-// & < > " ' as character references: safe in text and in quoted attribute values.
-std::string html_escape(std::string_view text);
-
 std::string render_dev_login_page(const DevLoginPage& page);
 
 }  // namespace portal::sim

@@ -1,6 +1,7 @@
 #include "sim/dev_openid_provider.hpp"
 
 #include "core/crypto.hpp"
+#include "core/html_escape.hpp"
 #include "core/steam_id.hpp"
 
 #include <openssl/evp.h>
@@ -310,7 +311,7 @@ std::string DevOpenIdProvider::avatar_svg(std::uint64_t steam_id) const {
   return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"184\" height=\"184\" viewBox=\"0 0 184 184\">"
          "<rect width=\"184\" height=\"184\" fill=\"hsl(" + std::to_string(hue) + ",55%,40%)\"/>"
          "<text x=\"92\" y=\"92\" dy=\".35em\" text-anchor=\"middle\" font-family=\"system-ui,sans-serif\" "
-         "font-size=\"72\" fill=\"#ffffff\">" + html_escape(letters) + "</text></svg>";
+         "font-size=\"72\" fill=\"#ffffff\">" + core::html_escape(letters) + "</text></svg>";
 }
 
 }  // namespace portal::sim

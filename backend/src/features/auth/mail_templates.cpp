@@ -1,25 +1,12 @@
 #include "features/auth/mail_templates.hpp"
 
+#include "core/html_escape.hpp"
+
 #include <fmt/format.h>
 
 namespace portal::auth {
 
 namespace {
-
-// Values put into the HTML are ours (a code of digits, a link we built), but escape them anyway.
-std::string escape_html(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 std::string html_page(const std::string& body) {
   return "<!doctype html><html><body style=\"font-family:sans-serif;line-height:1.6;color:#18181b\">" + body +
@@ -40,13 +27,13 @@ mail::MailMessage verification_code_mail(const std::string& to, const std::strin
       "It is valid for {1} minutes and works once. If you did not ask for it, ignore this mail.\n\n"
       "— {2}\n",
       code, valid_minutes, site_name);
-  const std::string c = escape_html(code);
+  const std::string c = core::html_escape(code);
   m.html = html_page(fmt::format(
       "<p>您的注册验证码是：</p><p style=\"font-size:28px;font-weight:700;letter-spacing:6px\">{0}</p>"
       "<p>验证码 {1} 分钟内有效，只能使用一次。如果这不是您本人的操作，请忽略此邮件。</p><hr>"
       "<p>Your registration code is <strong>{0}</strong>. It is valid for {1} minutes and works once. "
       "If you did not ask for it, ignore this mail.</p><p>— {2}</p>",
-      c, valid_minutes, escape_html(site_name)));
+      c, valid_minutes, core::html_escape(site_name)));
   return m;
 }
 
@@ -63,14 +50,14 @@ mail::MailMessage password_reset_mail(const std::string& to, const std::string& 
       "password stays as it is.\n\n"
       "— {2}\n",
       link, valid_minutes, site_name);
-  const std::string l = escape_html(link);
+  const std::string l = core::html_escape(link);
   m.html = html_page(fmt::format(
       "<p>请打开下面的链接设置新密码：</p><p><a href=\"{0}\">{0}</a></p>"
       "<p>链接 {1} 分钟内有效，只能使用一次。如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。</p><hr>"
       "<p>Open this link to choose a new password: <a href=\"{0}\">{0}</a></p>"
       "<p>It is valid for {1} minutes and works once. If you did not ask for it, ignore this mail; your password "
       "stays as it is.</p><p>— {2}</p>",
-      l, valid_minutes, escape_html(site_name)));
+      l, valid_minutes, core::html_escape(site_name)));
   return m;
 }
 
