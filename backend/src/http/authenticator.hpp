@@ -14,12 +14,13 @@ class Authenticator {
   virtual ~Authenticator() = default;
   // The principal, or the error to answer with (401 INVALID_TOKEN for a bad or revoked token,
   // 401 UNAUTHORIZED for a token of the wrong type).
-  virtual core::Result<Principal> authenticate(std::string_view bearer_token) const = 0;
+  // `check_op`: whether Principal::is_op must be resolved (only op routes need it; it costs a lookup).
+  virtual core::Result<Principal> authenticate(std::string_view bearer_token, bool check_op) const = 0;
 };
 
 class NoAuthenticator final : public Authenticator {
  public:
-  core::Result<Principal> authenticate(std::string_view) const override {
+  core::Result<Principal> authenticate(std::string_view, bool) const override {
     return core::Error::make(core::ErrorKind::unauthorized, "UNAUTHORIZED", "Unauthorized access");
   }
 };

@@ -150,7 +150,7 @@ Response Dispatcher::run(Request& request, const Route& route) const {
     if (route.access != Access::public_access) {
       const auto token = request.bearer_token();
       if (token.empty()) return error_response(errors::unauthorized());
-      auto principal = authenticator_.authenticate(token);
+      auto principal = authenticator_.authenticate(token, route.access == Access::op);
       if (!principal) return error_response(principal.error());
       request.principal = std::move(*principal);
       if (route.access == Access::op && !request.principal->is_op) return error_response(errors::forbidden());

@@ -8,11 +8,13 @@ namespace {
 // Accepts "user-token" as a player and "op-token" as an administrator.
 class FakeAuthenticator final : public Authenticator {
  public:
-  core::Result<Principal> authenticate(std::string_view token) const override {
+  core::Result<Principal> authenticate(std::string_view token, bool check_op) const override {
+    op_checks += check_op ? 1 : 0;
     if (token == "user-token") return Principal{.user_id = "1", .steam_id = "76561198000000001"};
     if (token == "op-token") return Principal{.user_id = "2", .steam_id = "76561198000000002", .is_op = true};
     return core::Error::make(core::ErrorKind::unauthorized, "INVALID_TOKEN", "Invalid login token");
   }
+  mutable int op_checks = 0;  // how often the dispatcher asked for the op lookup
 };
 
 class DispatcherTest : public ::testing::Test {
@@ -94,6 +96,13 @@ TEST(DispatcherForwardedFor, UsesTheLastHopOnlyWhenTrusted) {
     const auto body = dispatcher.run(request, *plan.route).body;
     EXPECT_NE(body.find(trusted ? "203.0.113.9" : "127.0.0.1"), std::string::npos) << body;
   }
+}
+
+TEST_F(DispatcherTest, OnlyOpRoutesAskForTheOpLookup) {
+  EXPECT_EQ(call("/api/mine", "user-token").status, 200);
+  EXPECT_EQ(authenticator.op_checks, 0);
+  EXPECT_EQ(call("/api/admin", "op-token").status, 200);
+  EXPECT_EQ(authenticator.op_checks, 1);
 }
 
 TEST_F(DispatcherTest, OpRouteNeedsAnOp) {

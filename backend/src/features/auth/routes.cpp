@@ -292,13 +292,13 @@ void register_routes(http::RouteTable& routes, AuthRoutesDeps d) {
       kPluginLimit);
 }
 
-core::Result<http::Principal> SessionAuthenticator::authenticate(std::string_view bearer_token) const {
+core::Result<http::Principal> SessionAuthenticator::authenticate(std::string_view bearer_token, bool check_op) const {
   auto session = sessions_.authenticate(bearer_token);
   if (!session) return session.error();
   return http::Principal{
       .user_id = std::to_string(session->user.id),
       .steam_id = session->user.steam_id,
-      .is_op = is_op_ && is_op_(session->user.steam_id),
+      .is_op = check_op && is_op_ && is_op_(session->user.steam_id),
       .token_id = session->claims.jti,
       .token_expires_at = session->claims.expires_at,
   };

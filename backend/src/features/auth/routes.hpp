@@ -38,7 +38,7 @@ class SessionAuthenticator final : public http::Authenticator {
  public:
   SessionAuthenticator(const Sessions& sessions, std::function<bool(const std::string& steam_id)> is_op)
       : sessions_(sessions), is_op_(std::move(is_op)) {}
-  core::Result<http::Principal> authenticate(std::string_view bearer_token) const override;
+  core::Result<http::Principal> authenticate(std::string_view bearer_token, bool check_op) const override;
 
  private:
   const Sessions& sessions_;
