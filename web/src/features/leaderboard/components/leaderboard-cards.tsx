@@ -1,0 +1,54 @@
+import { memo } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Language } from '@/lib/constants'
+import { formatNumber } from '@/lib/format'
+import { useLanguage } from '../hooks/use-language'
+import { MOBILE_COLUMNS, type LeaderboardMode } from '../model/modes'
+import type { LeaderboardPlayer } from '../model/player'
+import { PlayerIdentity } from './player-identity'
+import { hasMedal } from '../model/medals'
+import { RankMedal } from './player-parts'
+import { StatList } from './stat-list'
+
+interface LeaderboardCardsProps {
+  players: readonly LeaderboardPlayer[]
+  mode: LeaderboardMode
+  onOpen: (player: LeaderboardPlayer) => void
+}
+
+/** The mobile list: one card per player, medals for the first three, the mode's short stat set. */
+export function LeaderboardCards({ players, mode, onOpen }: LeaderboardCardsProps) {
+  const { t } = useTranslation('leaderboard')
+  const language = useLanguage()
+  return (
+    <ol aria-label={t('list.caption')} className="flex flex-col gap-2">
+      {players.map((player) => (
+        <PlayerCard key={player.steamid} player={player} mode={mode} language={language} onOpen={onOpen} />
+      ))}
+    </ol>
+  )
+}
+
+interface PlayerCardProps {
+  player: LeaderboardPlayer
+  mode: LeaderboardMode
+  language: Language
+  onOpen: (player: LeaderboardPlayer) => void
+}
+
+const PlayerCard = memo(function PlayerCard({ player, mode, language, onOpen }: PlayerCardProps) {
+  const rank = formatNumber(player.position, language)
+  return (
+    <li className="flex flex-col gap-2.5 rounded-2xl border border-white/[0.07] bg-ink-850/80 p-3">
+      <div className="flex min-w-0 items-center gap-2.5">
+        <span className="grid w-8 shrink-0 place-items-center font-mono font-bold text-zinc-300 tabular-nums">
+          {hasMedal(player.position) ? <RankMedal position={player.position} /> : rank}
+        </span>
+        <div className="min-w-0 flex-1">
+          <PlayerIdentity player={player} onOpen={onOpen} />
+        </div>
+      </div>
+      <StatList counters={player} stats={MOBILE_COLUMNS[mode]} mode={mode} size="sm" className="grid-cols-3" />
+    </li>
+  )
+})

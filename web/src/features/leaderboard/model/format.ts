@@ -1,0 +1,74 @@
+// How stats and ranks are written on screen (spec 001 §3, number display).
+import { formatNumber } from '@/lib/format'
+import type { Language } from '@/lib/constants'
+import type { StatKey } from './modes'
+import { statValue, type PlayerCounters } from './stats'
+import type { LeaderboardMode } from './modes'
+
+/**
+ * count: integers with separators; ratio: kda and kpm, always two decimals ("2 decimals" in the
+ * spec, so 2 reads "2.00" like 2.5 reads "2.50"); percent: the general number rule plus a percent
+ * sign; hours: play time with one decimal.
+ */
+export type StatKind = 'count' | 'ratio' | 'percent' | 'hours'
+
+export const STAT_KINDS: Record<StatKey, StatKind> = {
+  kills: 'count',
+  deaths: 'count',
+  headshots: 'count',
+  wins: 'count',
+  loses: 'count',
+  rifle_kills: 'count',
+  pistol_kills: 'count',
+  awp_kills: 'count',
+  clutches: 'count',
+  clutchwins: 'count',
+  playtime: 'hours',
+  kda: 'ratio',
+  kpm: 'ratio',
+  hsRate: 'percent',
+  winRate: 'percent',
+  clutchWinRate: 'percent',
+}
+
+// zh-CN and en-US group and separate digits the same way; the language only picks the locale data.
+const NUMBER_LOCALES: Record<Language, string> = { zh: 'zh-CN', en: 'en-US' }
+
+function fixed(value: number, digits: number, language: Language): string {
+  return new Intl.NumberFormat(NUMBER_LOCALES[language], {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value)
+}
+
+/** A value as its kind is written; anything that is not a finite number is shown as it is. */
+export function formatStatValue(value: unknown, kind: StatKind, language: Language = 'en'): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return String(value ?? '')
+  switch (kind) {
+    case 'ratio':
+      return fixed(value, 2, language)
+    case 'hours':
+      return fixed(value, 1, language)
+    case 'percent':
+      // The general rule keeps 50 as "50" and 33.333… as "33.33"; rounding first keeps 99.999
+      // from reading "100.00".
+      return `${formatNumber(Math.round(value * 100) / 100, language)}%`
+    case 'count':
+      return formatNumber(value, language)
+  }
+}
+
+/** A player's stat as shown in a column. */
+export function formatStat(counters: PlayerCounters, key: StatKey, mode: LeaderboardMode, language: Language): string {
+  return formatStatValue(statValue(counters, key, mode), STAT_KINDS[key], language)
+}
+
+/**
+ * A rank as the server sent it: a dash when missing, a number with separators, and text (such as
+ * "1000+") as it is.
+ */
+export function formatRank(rank: number | string | null | undefined, language: Language = 'en'): string {
+  if (rank === null || rank === undefined) return '-'
+  if (typeof rank === 'string') return rank.trim() === '' ? '-' : rank
+  return formatNumber(rank, language)
+}
