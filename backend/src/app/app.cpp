@@ -3,6 +3,7 @@
 #include "app/accounts.hpp"
 #include "app/database_options.hpp"
 #include "app/free_port.hpp"
+#include "app/leaderboards.hpp"
 #include "app/live_servers.hpp"
 #include "app/ops_routes.hpp"
 #include "db/database.hpp"
@@ -57,6 +58,13 @@ http::ResponsePolicyOptions policy_options(const Config& config) {
   };
 }
 
+// Every feature's per-address budgets, by policy name.
+std::map<std::string, core::RateLimit, std::less<>> rate_limit_policies() {
+  auto policies = auth::rate_limit_policies();
+  policies.merge(leaderboard::rate_limit_policies());
+  return policies;
+}
+
 }  // namespace
 
 struct App::Parts {
@@ -65,6 +73,7 @@ struct App::Parts {
   std::unique_ptr<content::Announcements> announcements;
   std::unique_ptr<LiveServers> live_servers;
   std::unique_ptr<Accounts> accounts;
+  std::unique_ptr<Leaderboards> leaderboards;
   http::Metrics metrics;
   std::unique_ptr<http::Dispatcher> dispatcher;
   std::unique_ptr<http::WorkerPool> workers;
@@ -84,6 +93,8 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
   p.announcements = std::make_unique<content::Announcements>(*p.database);
   p.live_servers = std::make_unique<LiveServers>(p.config, *p.database, *p.announcements);
   p.accounts = std::make_unique<Accounts>(p.config, *p.database, p.live_servers->service());
+  p.leaderboards = std::make_unique<Leaderboards>(p.config, *p.database, p.accounts->memberships(),
+                                                  p.live_servers->service());
 
   // The whole API, feature by feature.
   http::RouteTable routes;
@@ -91,6 +102,7 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
   content::register_routes(routes, public_settings(p.config), *p.announcements);
   servers::register_routes(routes, p.live_servers->service());
   p.accounts->register_routes(routes);
+  p.leaderboards->register_routes(routes);
   if (extra_routes) extra_routes(routes);
 
   auto static_files = std::make_shared<http::StaticFiles>(p.config.server.web_root);
@@ -103,7 +115,7 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
       http::DispatcherOptions{.default_body_limit = static_cast<std::size_t>(p.config.server.body_limit_bytes),
                               .access_log = p.config.log.access_log,
                               .trust_forwarded_for = p.config.security.trust_forwarded_for,
-                              .rate_limits = auth::rate_limit_policies()});
+                              .rate_limits = rate_limit_policies()});
   p.workers = std::make_unique<http::WorkerPool>(p.config.database.pool_size);
   const auto& s = p.config.server;
   p.server = std::make_unique<http::Server>(
@@ -128,12 +140,14 @@ App::~App() {
   }
   if (parts_ && parts_->workers) parts_->workers->join();
   if (parts_ && parts_->live_servers) parts_->live_servers->stop();
+  if (parts_ && parts_->leaderboards) parts_->leaderboards->stop();
   if (parts_ && parts_->accounts) parts_->accounts->stop();
 }
 
 std::uint16_t App::start() {
   parts_->live_servers->start();
   parts_->accounts->start();
+  parts_->leaderboards->start();
   parts_->port = parts_->server->start();
   return parts_->port;
 }
@@ -144,6 +158,7 @@ void App::wait() {
   parts_->server->wait();
   parts_->workers->join();
   parts_->live_servers->stop();
+  parts_->leaderboards->stop();
   parts_->accounts->stop();
 }
 

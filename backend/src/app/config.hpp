@@ -106,6 +106,11 @@ struct MailConfig {
   std::string ca_file;             // empty = the system's CA store
 };
 
+// Rankings are rebuilt by a background job from the stats game servers send.
+struct LeaderboardConfig {
+  int refresh_interval_s = 10;  // a board with new stats is ranked again at most this often
+};
+
 struct LinksConfig {
   std::string join_address_prefix = "steam://connect/";
   std::string bilibili = "https://space.bilibili.com/";
@@ -132,6 +137,7 @@ struct Config {
   SteamConfig steam;
   AuthConfig auth;
   MailConfig mail;
+  LeaderboardConfig leaderboard;
   LinksConfig links;
 
   // Derived values; never stored in the file.

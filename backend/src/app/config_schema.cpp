@@ -67,6 +67,7 @@ const std::vector<Field>& schema() {
       PORTAL_CONFIG_FIELD("auth.password_memory_kib", auth.password_memory_kib),
       PORTAL_CONFIG_FIELD("auth.password_passes", auth.password_passes),
 
+      PORTAL_CONFIG_FIELD("leaderboard.refresh_interval_s", leaderboard.refresh_interval_s),
       PORTAL_CONFIG_FIELD("mail.transport", mail.transport),
       PORTAL_CONFIG_FIELD("mail.smtp_url", mail.smtp_url),
       PORTAL_CONFIG_FIELD("mail.username", mail.username),

@@ -40,7 +40,8 @@ constexpr std::size_t member_count() {
 
 // If one of these fails, a field was added to or removed from config.hpp: update the schema in
 // config_schema.cpp, portal.toml, kAllKeys below and expect_same_config in config_test_support.hpp.
-static_assert(member_count<Config>() == 12);
+static_assert(member_count<Config>() == 13);
+static_assert(member_count<LeaderboardConfig>() == 1);
 static_assert(member_count<LiveServersConfig>() == 6);
 static_assert(member_count<ServerConfig>() == 11);
 static_assert(member_count<SecurityConfig>() == 4);
@@ -54,7 +55,7 @@ static_assert(member_count<AuthConfig>() == 3);
 static_assert(member_count<MailConfig>() == 8);
 static_assert(member_count<LinksConfig>() == 11);
 
-// Every leaf setting: 2 + 11 + 4 + 5 + 2 + (5 + 1 + 1 + 4) + 6 + 4 + 3 + 8 + 11 = 67.
+// Every leaf setting: 2 + 11 + 4 + 5 + 2 + (5 + 1 + 1 + 4) + 6 + 4 + 3 + 8 + 1 + 11 = 68.
 const std::set<std::string> kAllKeys = {
     "mode", "data_dir",
     "server.host", "server.port", "server.io_threads", "server.read_timeout_s", "server.write_timeout_s",
@@ -74,6 +75,7 @@ const std::set<std::string> kAllKeys = {
     "auth.jwt_secret", "auth.password_memory_kib", "auth.password_passes",
     "mail.transport", "mail.smtp_url", "mail.username", "mail.password", "mail.from_address", "mail.from_name",
     "mail.timeout_s", "mail.ca_file",
+    "leaderboard.refresh_interval_s",
     "links.join_address_prefix", "links.bilibili", "links.douyin", "links.weibo", "links.qq_group",
     "links.filing_number", "links.filing_url", "links.vip_store_url", "links.vip_pay_url", "links.inventory_url",
     "links.support_email",
@@ -90,7 +92,7 @@ void collect_keys(const toml::table& table, const std::string& prefix, std::vect
 // ---- the shipped file ----
 
 TEST(ConfigLoader, ShippedFileHoldsExactlyEverySetting) {
-  ASSERT_EQ(kAllKeys.size(), 67U);
+  ASSERT_EQ(kAllKeys.size(), 68U);
   const toml::table root = toml::parse_file(kShippedFile.string());
   std::vector<std::string> keys;
   collect_keys(root, "", keys);
@@ -170,6 +172,8 @@ from_address = "bot@example.org"
 from_name = "Bot"
 timeout_s = 12
 ca_file = "/etc/ssl/ca.pem"
+[leaderboard]
+refresh_interval_s = 7
 [links]
 join_address_prefix = "https://join.example/"
 bilibili = "https://bilibili.example/"
@@ -196,6 +200,7 @@ support_email = "help@example.org"
   expected.auth = {"0123456789abcdef0123456789abcdef-test", 8192, 3};
   expected.mail = {"smtp", "smtps://mail.example:465", "mailer", "mail-secret", "bot@example.org", "Bot", 12,
                    "/etc/ssl/ca.pem"};
+  expected.leaderboard = {7};
   expected.links = {"https://join.example/",    "https://bilibili.example/", "https://douyin.example/",
                     "https://weibo.example/",   "https://qq.example/",       "ICP 123",
                     "https://filing.example/",  "https://store.example/",    "https://pay.example/",

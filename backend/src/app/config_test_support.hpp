@@ -86,6 +86,7 @@ inline void expect_same_config(const app::Config& a, const app::Config& b) {
   EXPECT_EQ(a.features.settings.security, b.features.settings.security);
 
   EXPECT_EQ(a.servers.refresh_interval_s, b.servers.refresh_interval_s);
+  EXPECT_EQ(a.leaderboard.refresh_interval_s, b.leaderboard.refresh_interval_s);
   EXPECT_EQ(a.servers.query_timeout_ms, b.servers.query_timeout_ms);
   EXPECT_EQ(a.servers.query_retries, b.servers.query_retries);
   EXPECT_EQ(a.servers.offline_after_misses, b.servers.offline_after_misses);

@@ -31,6 +31,7 @@ class Database {
   Database& operator=(const Database&) = delete;
 
   Engine engine() const { return engine_; }
+  int pool_size() const { return pool_size_; }
 
   // Runs fn with a leased session. Throws std::logic_error on an I/O thread (see mark_io_thread).
   template <typename Fn>

@@ -1,0 +1,63 @@
+#include "app/leaderboards.hpp"
+
+#include "features/auth/membership_service.hpp"
+#include "features/servers/service.hpp"
+
+#include <chrono>
+
+namespace portal::app {
+
+namespace {
+
+std::int64_t now_unix() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+int bit_of(auth::Tier tier) {
+  switch (tier) {
+    case auth::Tier::pro: return leaderboard::kPro;
+    case auth::Tier::kol: return leaderboard::kKol;
+    case auth::Tier::op: return leaderboard::kOp;
+    case auth::Tier::vip: return leaderboard::kVip;
+    case auth::Tier::none: break;
+  }
+  return 0;
+}
+
+}  // namespace
+
+leaderboard::MemberGroups member_groups_of(auth::MembershipService& memberships) {
+  return [&memberships] {
+    std::unordered_map<std::string, int> out;
+    for (const auto& member : memberships.active_members()) {
+      int bits = 0;
+      for (const auto& grant : member.groups) bits |= bit_of(grant.group);
+      if (bits != 0) out.emplace(member.steam_id, bits);
+    }
+    return out;
+  };
+}
+
+Leaderboards::Leaderboards(const Config& config, db::Database& database, auth::MembershipService& memberships,
+                           servers::Service& servers)
+    : servers_(servers),
+      season_repository_(database),
+      seasons_(season_repository_, now_unix),
+      service_(database, [this] { return seasons_.list(); }),
+      ranker_(database, member_groups_of(memberships)),
+      ranking_job_("leaderboard ranking", std::chrono::seconds(config.leaderboard.refresh_interval_s), [this] {
+        ranker_.note_membership_changes();
+        ranker_.refresh_dirty();
+      }) {}
+
+void Leaderboards::register_routes(http::RouteTable& routes) {
+  leaderboard::register_routes(routes, service_,
+                               [this](std::string_view key) { return servers_.server_for_key(key); });
+}
+
+void Leaderboards::start() { ranking_job_.start(); }
+
+void Leaderboards::stop() { ranking_job_.stop(); }
+
+}  // namespace portal::app

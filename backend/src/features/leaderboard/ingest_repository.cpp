@@ -1,0 +1,139 @@
+#include "features/leaderboard/ingest_repository.hpp"
+
+#include "db/row.hpp"
+#include "db/transaction.hpp"
+#include "features/leaderboard/columns.hpp"
+
+#include <array>
+#include <vector>
+
+namespace portal::leaderboard {
+
+namespace {
+
+// Thrown inside the transaction to roll it back when the batch id turns out to be taken.
+struct BatchSeen {
+  IngestOutcome outcome;
+};
+
+struct Board {
+  long long id = 0;
+  std::optional<std::int64_t> season_id;
+};
+
+std::vector<Board> boards_for(soci::session& sql, Mode mode) {
+  const std::string name(to_string(mode));
+  std::vector<Board> out;
+  soci::rowset<soci::row> rows =
+      (sql.prepare << "SELECT b.id, b.season_id FROM leaderboard_boards b LEFT JOIN seasons s ON s.id = b.season_id "
+                      "WHERE b.mode = :mode AND (b.season_id IS NULL OR s.ends_at IS NULL)",
+       soci::use(name));
+  for (const auto& row : rows) {
+    Board board{db::row_int64(row, 0), std::nullopt};
+    if (row.get_indicator(1) != soci::i_null) board.season_id = db::row_int64(row, 1);
+    out.push_back(board);
+  }
+  return out;
+}
+
+IngestOutcome earlier_batch(soci::session& sql, long long server, const std::string& batch_id,
+                            const std::string& content_hash) {
+  std::string hash;
+  long long season = 0;
+  soci::indicator season_indicator = soci::i_null;
+  sql << "SELECT body_hash, season_id FROM leaderboard_batches WHERE server_id = :server AND batch_id = :batch",
+      soci::use(server), soci::use(batch_id), soci::into(hash), soci::into(season, season_indicator);
+  IngestOutcome outcome;
+  outcome.kind = hash == content_hash ? IngestOutcome::Kind::duplicate : IngestOutcome::Kind::id_reused;
+  if (season_indicator == soci::i_ok) outcome.season_id = season;
+  return outcome;
+}
+
+std::string upsert_stats_sql() {
+  std::string sql = std::string("INSERT INTO leaderboard_stats (board_id, steam_id, ") + kCounterColumns +
+                    ", updated_at) VALUES (:board, :steam_id, :c0, :c1, :c2, :c3, :c4, :c5, :c6, :c7, :c8, :c9, "
+                    ":c10, :now) ON CONFLICT (board_id, steam_id) DO UPDATE SET updated_at = excluded.updated_at";
+  std::string_view columns = kCounterColumns;
+  while (!columns.empty()) {
+    const auto comma = columns.find(',');
+    const std::string column(columns.substr(0, comma));
+    sql += ", " + column + " = leaderboard_stats." + column + " + excluded." + column;
+    columns = comma == std::string_view::npos ? std::string_view{} : columns.substr(comma + 2);
+  }
+  return sql;
+}
+
+}  // namespace
+
+IngestOutcome IngestRepository::apply(std::int64_t server_id, const StatsBatch& batch, const std::string& content_hash,
+                                      std::int64_t now) {
+  return database_.with_session([&](soci::session& sql) {
+    const long long server = server_id;
+    const long long at = now;
+    try {
+      return db::write_transaction(sql, database_.engine(), [&] {
+        const auto boards = boards_for(sql, batch.mode);
+        IngestOutcome outcome;
+        for (const auto& board : boards) {
+          if (board.season_id) outcome.season_id = board.season_id;
+        }
+        const std::string mode(to_string(batch.mode));
+        const long long players = static_cast<long long>(batch.players.size());
+        long long season = outcome.season_id.value_or(0);
+        soci::indicator season_indicator = outcome.season_id ? soci::i_ok : soci::i_null;
+        soci::statement record =
+            (sql.prepare << "INSERT INTO leaderboard_batches (server_id, batch_id, body_hash, season_id, mode, players, "
+                            "received_at) VALUES (:server, :batch, :hash, :season, :mode, :players, :now) "
+                            "ON CONFLICT (server_id, batch_id) DO NOTHING",
+             soci::use(server), soci::use(batch.batch_id), soci::use(content_hash), soci::use(season, season_indicator),
+             soci::use(mode), soci::use(players), soci::use(at));
+        record.execute(true);
+        if (record.get_affected_rows() == 0) throw BatchSeen{earlier_batch(sql, server, batch.batch_id, content_hash)};
+
+        std::string steam_id;
+        std::string nickname;
+        soci::statement rename =
+            (sql.prepare << "INSERT INTO leaderboard_players (steam_id, nickname, updated_at) VALUES (:steam_id, "
+                            ":nickname, :now) ON CONFLICT (steam_id) DO UPDATE SET nickname = excluded.nickname, "
+                            "updated_at = excluded.updated_at",
+             soci::use(steam_id), soci::use(nickname), soci::use(at));
+        soci::statement remember =
+            (sql.prepare << "INSERT INTO leaderboard_players (steam_id, nickname, updated_at) VALUES (:steam_id, '', "
+                            ":now) ON CONFLICT (steam_id) DO NOTHING",
+             soci::use(steam_id), soci::use(at));
+        long long board_id = 0;
+        std::array<long long, kCounterCount> c{};
+        soci::statement add = (sql.prepare << upsert_stats_sql(), soci::use(board_id), soci::use(steam_id),
+                               soci::use(c[0]), soci::use(c[1]), soci::use(c[2]), soci::use(c[3]), soci::use(c[4]),
+                               soci::use(c[5]), soci::use(c[6]), soci::use(c[7]), soci::use(c[8]), soci::use(c[9]),
+                               soci::use(c[10]), soci::use(at));
+        for (const auto& player : batch.players) {
+          steam_id = player.steam_id;
+          if (player.nickname) {
+            nickname = *player.nickname;
+            rename.execute(true);
+          } else {
+            remember.execute(true);
+          }
+          const auto& k = player.counters;
+          c = {k.kills,     k.deaths,      k.headshots,    k.playtime, k.wins,      k.loses,
+               k.rifle_kills, k.awp_kills, k.pistol_kills, k.clutches, k.clutchwins};
+          for (const auto& board : boards) {
+            board_id = board.id;
+            add.execute(true);
+          }
+        }
+        for (const auto& board : boards) {
+          const long long id = board.id;
+          sql << "UPDATE leaderboard_boards SET dirty = 1, changed_at = :now WHERE id = :board", soci::use(at),
+              soci::use(id);
+        }
+        return outcome;
+      });
+    } catch (const BatchSeen& seen) {
+      return seen.outcome;
+    }
+  });
+}
+
+}  // namespace portal::leaderboard
