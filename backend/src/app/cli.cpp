@@ -2,6 +2,7 @@
 
 #include "app/app.hpp"
 #include "app/cli_admin.hpp"
+#include "app/cli_leaderboard.hpp"
 #include "app/config.hpp"
 #include "app/logging.hpp"
 #include "app/stop_signals.hpp"
@@ -86,6 +87,7 @@ int run_cli(int argc, char** argv) {
 
   cli.add_subcommand("version", "Print the version");
   AdminCommands admin(cli);
+  LeaderboardCommands leaderboard(cli);
 
   try {
     cli.parse(argc, argv);
@@ -97,6 +99,7 @@ int run_cli(int argc, char** argv) {
     if (*serve_cmd) return serve(common, demo, port);
     if (*migrate_cmd) return migrate(common);
     if (auto code = admin.run()) return *code;
+    if (auto code = leaderboard.run()) return *code;
     std::printf("portal %s\n", PORTAL_VERSION);
     return 0;
   } catch (const ConfigError& e) {
