@@ -1,5 +1,7 @@
 #include "app/leaderboards.hpp"
 
+#include "app/demo_leaderboard.hpp"
+
 #include "features/auth/membership_service.hpp"
 #include "features/servers/service.hpp"
 
@@ -49,7 +51,9 @@ Leaderboards::Leaderboards(const Config& config, db::Database& database, auth::M
       ranking_job_("leaderboard ranking", std::chrono::seconds(config.leaderboard.refresh_interval_s), [this] {
         ranker_.note_membership_changes();
         ranker_.refresh_dirty();
-      }) {}
+      }) {
+  if (config.mode == Mode::demo) seed_demo_leaderboard(database, now_unix());
+}
 
 void Leaderboards::register_routes(http::RouteTable& routes) {
   leaderboard::register_routes(routes, service_,
