@@ -1,6 +1,7 @@
 #include "features/auth/membership_repository.hpp"
 
 #include "db/dialect.hpp"
+#include "db/transaction.hpp"
 #include "db/row.hpp"
 
 #include <boost/json/object.hpp>
@@ -11,30 +12,6 @@
 namespace portal::auth {
 
 namespace {
-
-// Leaves the session out of any transaction; never throws (the connection may be gone already).
-void rollback(soci::session& sql, db::Engine engine) noexcept {
-  try {
-    if (db::dialect::in_transaction(sql, engine)) sql << "ROLLBACK";
-  } catch (...) {
-    // Nothing more to undo.
-  }
-}
-
-// fn inside BEGIN IMMEDIATE (SQLite: the write lock is taken now, so writers queue on busy_timeout) or
-// BEGIN (PostgreSQL) ... COMMIT; rolled back when anything throws.
-template <typename Fn>
-auto write_transaction(soci::session& sql, db::Engine engine, Fn&& fn) {
-  sql << db::dialect::begin_write_sql(engine);
-  try {
-    auto result = std::forward<Fn>(fn)();
-    sql << "COMMIT";
-    return result;
-  } catch (...) {
-    rollback(sql, engine);
-    throw;
-  }
-}
 
 std::string target_of(const std::string& steam_id) { return "steam:" + steam_id; }
 
@@ -153,7 +130,7 @@ void MembershipRepository::upsert_group(const std::string& steam_id, Tier group,
                                         const std::string& actor) {
   const db::Engine engine = database_.engine();
   database_.with_session([&](soci::session& sql) {
-    return write_transaction(sql, engine, [&] {
+    return db::write_transaction(sql, engine, [&] {
       const std::string grp(to_string(group));
       const long long expires = expires_at.value_or(0);
       soci::indicator expires_indicator = expires_at ? soci::i_ok : soci::i_null;
@@ -175,7 +152,7 @@ void MembershipRepository::upsert_group(const std::string& steam_id, Tier group,
 bool MembershipRepository::delete_group(const std::string& steam_id, Tier group, const std::string& actor) {
   const db::Engine engine = database_.engine();
   return database_.with_session([&](soci::session& sql) {
-    return write_transaction(sql, engine, [&] {
+    return db::write_transaction(sql, engine, [&] {
       const std::string grp(to_string(group));
       soci::statement st = (sql.prepare << "DELETE FROM memberships WHERE steam_id = :steam_id AND grp = :grp",
                             soci::use(steam_id), soci::use(grp));
@@ -191,14 +168,14 @@ std::optional<VipGrant> MembershipRepository::add_vip_time(const VipGrantRequest
   const db::Engine engine = database_.engine();
   return database_.with_session([&](soci::session& sql) {
     try {
-      return write_transaction(sql, engine, [&] { return add_vip_time_in(sql, engine, request, now); });
+      return db::write_transaction(sql, engine, [&] { return add_vip_time_in(sql, engine, request, now); });
     } catch (const soci::soci_error&) {
       // With a source_ref, the likely cause is a concurrent grant of the same ref (for another
       // account, or before our lock) that committed first: the UNIQUE constraint refused our row and
       // nothing was written. Once more, the repeat is found and answered as such.
       if (!request.source_ref) throw;
     }
-    return write_transaction(sql, engine, [&] { return add_vip_time_in(sql, engine, request, now); });
+    return db::write_transaction(sql, engine, [&] { return add_vip_time_in(sql, engine, request, now); });
   });
 }
 
