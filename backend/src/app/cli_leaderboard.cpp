@@ -115,6 +115,7 @@ struct LeaderboardCommands::State {
   bool no_all_time = false;
   bool no_rank = false;
   std::uint64_t random_seed = 1;
+  std::size_t chunk_rows = 10000;
 };
 
 LeaderboardCommands::LeaderboardCommands(CLI::App& cli) : state_(std::make_unique<State>()) {
@@ -142,6 +143,8 @@ LeaderboardCommands::LeaderboardCommands(CLI::App& cli) : state_(std::make_uniqu
   s.seed->add_flag("--no-all-time", s.no_all_time, "Leave the all-time boards alone");
   s.seed->add_option("--seed", s.random_seed, "Random seed: the same seed makes the same players (default 1)");
   s.seed->add_flag("--no-rank", s.no_rank, "Do not rank the changed boards afterwards");
+  s.seed->add_option("--chunk-rows", s.chunk_rows, "Rows per write transaction (default 10000)")
+      ->check(CLI::Range(std::size_t{100}, std::size_t{1'000'000}));
 
   s.rank = s.leaderboard->add_subcommand("rank", "Rank every changed board now");
 }
@@ -166,6 +169,7 @@ std::optional<int> LeaderboardCommands::run() {
     seed.players = s.players;
     seed.all_time = !s.no_all_time;
     seed.random_seed = s.random_seed;
+    seed.chunk_rows = s.chunk_rows;
     if (!s.modes.empty()) {
       seed.modes.clear();
       for (const auto& text : s.modes) {
