@@ -8,6 +8,7 @@ const SHOTS = 'test-results/screenshots'
 /** A preset account of the demo OpenID provider; the demo seeds stats for it in every mode and season. */
 const ALICE_STEAM_ID = '76561197960361544'
 
+/** A screenshot; viewport-only where the page is a list thousands of pixels tall or a dialog is open. */
 async function shot(page: Page, name: string, fullPage = true) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage })
 }
@@ -91,7 +92,7 @@ test.describe('desktop, 1280 px', () => {
     await expect(firstRank(page)).toHaveText('6')
     await expect(bodyRows(page)).toHaveCount(45)
     await expect(page.getByRole('region', { name: '我的数据' })).toHaveCount(0)
-    await shot(page, 'leaderboard-desktop')
+    await shot(page, 'leaderboard-desktop', false)
 
     await test.step('the season menu opens on hover and switches seasons', async () => {
       await page.getByRole('button', { name: /S2 2026/ }).hover()
@@ -209,7 +210,7 @@ test.describe('desktop, 1280 px', () => {
     await expect(strip.getByTestId('my-rank')).toHaveText(/^(\d[\d,]*|-)$/)
     await page.getByRole('button', { name: '回防', exact: true }).click()
     await expect(strip.getByRole('term')).toHaveCount(7)
-    await shot(page, 'leaderboard-desktop-personal')
+    await shot(page, 'leaderboard-desktop-personal', false)
     expect(errors).toEqual([])
   })
 })
@@ -234,7 +235,7 @@ test.describe('mobile, 390 px', () => {
     await expect(cards.nth(0).getByRole('term')).toHaveText(['击杀', 'KDA', 'KPM'])
     // Nothing sticks out sideways at 390 px.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-    await shot(page, 'leaderboard-mobile')
+    await shot(page, 'leaderboard-mobile', false)
 
     await page.getByRole('button', { name: /S2 2026/ }).tap()
     const menu = page.getByRole('list', { name: '赛季列表' })

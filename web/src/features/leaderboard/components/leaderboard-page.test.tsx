@@ -64,7 +64,7 @@ describe('season in the URL', () => {
     expect(calls.list).toEqual([{ mode: 'dm', page: 1, usergroup: null, season: null }])
   })
 
-  it('?season=<id> shows that season; the menu switches seasons and all-time, the season button picks the newest', async () => {
+  it('?season=<id> shows that season; hovering the menu warms the newest season, choosing one writes it', async () => {
     const calls = serveLeaderboard()
     const { user, location } = await renderApp('/leaderboard?season=1')
     await settled()
@@ -72,25 +72,30 @@ describe('season in the URL', () => {
     const seasonButton = screen.getByRole('button', { name: /S1 2025/ })
     expect(seasonButton).toHaveAttribute('aria-pressed', 'true')
 
-    // Hovering opens the list and warms the newest season's top five and first page.
     await user.hover(seasonButton)
     const menu = screen.getByRole('list', { name: '赛季列表' })
     expect(menu).toBeVisible()
     expect(menu.parentElement).toHaveStyle({ maxHeight: '180px' })
     await waitFor(() => expect(calls.top.some((call) => call.season === '2')).toBe(true))
     await waitFor(() => expect(calls.list.some((call) => call.season === '2' && call.page === 1)).toBe(true))
+    // Nothing of it is shown yet.
     expect(listedNames()[0]).toBe('dm-6')
+    expect(calls.list.at(-1)).toMatchObject({ season: '2', usergroup: null })
 
     await user.click(within(menu).getByRole('button', { name: /S2 2026/ }))
     await waitFor(() => expect(location().search).toBe('?season=2'))
     expect(screen.getByRole('button', { name: /S2 2026/ })).toHaveAttribute('aria-pressed', 'true')
+  })
 
+  it('all-time writes season=all; the season button then picks the newest season', async () => {
+    const calls = serveLeaderboard()
+    const { user, location } = await renderApp('/leaderboard?season=1')
+    await settled()
     await user.click(screen.getByRole('button', { name: '全部时间' }))
     await waitFor(() => expect(location().search).toBe('?season=all'))
     await settled()
     expect(calls.list.at(-1)).toMatchObject({ season: null, page: 1 })
 
-    // Back to the season type with no season chosen: the newest one.
     await user.click(screen.getByRole('button', { name: '赛季' }))
     await waitFor(() => expect(location().search).toBe('?season=2'))
   })
@@ -178,17 +183,24 @@ describe('board on desktop', () => {
     await waitFor(() => expect(listedNames()[0]).toBe('pro+op-1'))
     expect(calls.list.at(-1)).toEqual({ mode: 'dm', page: 1, usergroup: 'pro,op', season: null })
     expect(screen.getByRole('button', { name: 'OP' })).toHaveAttribute('aria-pressed', 'true')
+    expect(screen.getByRole('button', { name: 'KOL' })).toHaveAttribute('aria-pressed', 'false')
     expect(topCardNames()).toEqual([])
     // The place in the filtered list, not the overall rank (7, 14, ...).
     expect(tableRanks()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8'])
-
     await user.click(screen.getByRole('button', { name: 'KOL' }))
     await waitFor(() => expect(calls.list.at(-1)?.usergroup).toBe('pro,kol,op'))
-    await user.click(screen.getByRole('button', { name: 'PRO' }))
+  })
+
+  it('switching the last filter off brings back the top five and the list from 6', async () => {
+    const calls = serveLeaderboard({ total: 8 })
+    const { user } = await renderApp('/leaderboard?season=all')
+    await settled()
     await user.click(screen.getByRole('button', { name: 'KOL' }))
-    await user.click(screen.getByRole('button', { name: 'OP' }))
+    await waitFor(() => expect(listedNames()[0]).toBe('kol-1'))
+    await user.click(screen.getByRole('button', { name: 'KOL' }))
     await waitFor(() => expect(topCardNames()).toHaveLength(5))
-    expect(calls.list.at(-1)?.usergroup).toBeNull()
+    expect(tableRanks()).toEqual(['6', '7', '8'])
+    expect(calls.list.map((call) => call.usergroup)).toEqual([null, 'kol', null])
   })
 
   it('explains the harder columns in a tooltip', async () => {
@@ -205,14 +217,15 @@ describe('modes', () => {
     const io = installIntersectionObserver()
     let holdSolo: (() => void) | undefined
     const calls = serveLeaderboard({
-      total: 100,
+      total: 20,
+      pageSize: 10,
       listAnswer: ({ mode }) =>
         mode === 'solo' ? { delay: new Promise<void>((resolve) => (holdSolo = resolve)) } : undefined,
     })
     const { user } = await renderApp('/leaderboard?season=all')
     await settled()
     io.scrollMarker(true)
-    await waitFor(() => expect(listedNames()).toContain('dm-100'))
+    await waitFor(() => expect(listedNames()).toContain('dm-20'))
     io.scrollMarker(false)
     expect(screen.getByRole('button', { name: '死亡竞赛' })).toHaveAttribute('aria-pressed', 'true')
 
@@ -222,15 +235,14 @@ describe('modes', () => {
     expect(screen.getByText('正在加载排行榜…')).toBeInTheDocument()
     holdSolo?.()
     await settled()
-    expect(listedNames()[0]).toBe('solo-6')
-    expect(listedNames()).toHaveLength(45)
+    expect(listedNames()).toEqual(['solo-6', 'solo-7', 'solo-8', 'solo-9', 'solo-10'])
     expect(calls.list.filter((call) => call.mode === 'solo').map((call) => call.page)).toEqual([1])
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toContain('胜率')
 
     // Coming back to dm starts over too.
     await user.click(screen.getByRole('button', { name: '死亡竞赛' }))
     await settled()
-    expect(listedNames()).toHaveLength(45)
+    expect(listedNames()).toHaveLength(5)
     expect(calls.list.filter((call) => call.mode === 'dm').map((call) => call.page)).toEqual([1, 2, 1])
   })
 })
@@ -240,7 +252,8 @@ describe('infinite scroll', () => {
     const io = installIntersectionObserver()
     let holdPage2: (() => void) | undefined
     const calls = serveLeaderboard({
-      total: 120,
+      total: 25,
+      pageSize: 10,
       listAnswer: ({ page }) => (page === 2 ? { delay: new Promise<void>((resolve) => (holdPage2 = resolve)) } : undefined),
     })
     await renderApp('/leaderboard?season=all')
@@ -257,10 +270,10 @@ describe('infinite scroll', () => {
     expect(calls.list.map((call) => call.page)).toEqual([1, 2])
 
     holdPage2?.()
-    // Still in view once page 2 is in: page 3 follows; it is the last (120 players, 50 a page).
+    // Still in view once page 2 is in: page 3 follows; it is the last (25 players, 10 a page).
     await waitFor(() => expect(calls.list.map((call) => call.page)).toEqual([1, 2, 3]))
-    await waitFor(() => expect(listedNames()).toHaveLength(115))
-    expect(listedNames().at(-1)).toBe('dm-120')
+    await waitFor(() => expect(listedNames()).toHaveLength(20))
+    expect(listedNames().at(-1)).toBe('dm-25')
     expect(await screen.findByText(/到底啦/)).toBeInTheDocument()
     io.scrollMarker(false)
     io.scrollMarker(true)
@@ -271,6 +284,8 @@ describe('infinite scroll', () => {
     const io = installIntersectionObserver()
     let holdPage1: (() => void) | undefined
     const calls = serveLeaderboard({
+      total: 25,
+      pageSize: 10,
       listAnswer: ({ page }) => (page === 1 ? { delay: new Promise<void>((resolve) => (holdPage1 = resolve)) } : undefined),
     })
     await renderApp('/leaderboard?season=all')
@@ -281,7 +296,7 @@ describe('infinite scroll', () => {
     io.moveMarkerUnreported(false)
     holdPage1?.()
     await settled()
-    await waitFor(() => expect(listedNames()).toHaveLength(45))
+    await waitFor(() => expect(listedNames()).toHaveLength(5))
     expect(calls.list.map((call) => call.page)).toEqual([1])
   })
 
@@ -289,13 +304,17 @@ describe('infinite scroll', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     const io = installIntersectionObserver()
     let failPage2 = true
-    const calls = serveLeaderboard({ listAnswer: ({ page }) => (page === 2 && failPage2 ? 'error' : undefined) })
+    const calls = serveLeaderboard({
+      total: 25,
+      pageSize: 10,
+      listAnswer: ({ page }) => (page === 2 && failPage2 ? 'error' : undefined),
+    })
     await renderApp('/leaderboard?season=all')
     await settled()
     io.scrollMarker(true)
     await waitFor(() => expect(errors).toHaveBeenCalledWith('Failed to fetch the leaderboard', expect.anything()))
-    expect(listedNames()).toHaveLength(45)
-    expect(listedNames().at(-1)).toBe('dm-50')
+    expect(listedNames()).toHaveLength(5)
+    expect(listedNames().at(-1)).toBe('dm-10')
     expect(screen.queryByText(/到底啦/)).not.toBeInTheDocument()
     // No retry loop while the marker simply stays in view (one request plus the client's one retry).
     const asked = calls.list.filter((call) => call.page === 2).length
@@ -304,7 +323,7 @@ describe('infinite scroll', () => {
     failPage2 = false
     io.scrollMarker(false)
     io.scrollMarker(true)
-    await waitFor(() => expect(listedNames().at(-1)).toBe('dm-100'))
+    await waitFor(() => expect(listedNames()).toContain('dm-20'))
   })
 })
 

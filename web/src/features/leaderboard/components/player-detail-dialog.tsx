@@ -31,9 +31,11 @@ export function PlayerDetailDialog({ player, mode, onClose }: PlayerDetailDialog
             <PlayerAvatar url={player.avatarUrl} className="size-16" />
             <div className="flex min-w-0 flex-1 flex-col items-start gap-1.5">
               <GroupBadge groups={player.usergroup} />
-              <span className="font-mono text-xs text-zinc-500">{player.steamid}</span>
+              <span className="font-mono text-xs break-all text-zinc-500">{player.steamid}</span>
             </div>
-            <ProfileLink steamid={player.steamid} name={player.nickname} withText />
+            <div className="w-full sm:w-auto [&>a]:w-full">
+              <ProfileLink steamid={player.steamid} name={player.nickname} withText />
+            </div>
           </div>
           <section className="flex flex-col gap-2">
             <h3 className="text-sm font-semibold text-zinc-300">{t('detail.derived')}</h3>

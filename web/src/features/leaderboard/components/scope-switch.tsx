@@ -23,6 +23,9 @@ interface ScopeSwitchProps {
 /**
  * All-time or a season (spec 001 §2.9). The season list opens on hover, on click and with the
  * keyboard (Enter, Space or ArrowDown on its button); Escape or leaving it closes it.
+ *
+ * A disclosure rather than the shared Radix Dropdown: that menu opens on press and moves focus into
+ * itself, which a list that opens merely because the pointer passed over it must not do.
  */
 export function ScopeSwitch({ scope, seasons, onAllTime, onSeason, onSeasonType, onMenuHover }: ScopeSwitchProps) {
   const { t } = useTranslation('leaderboard')

@@ -29,20 +29,18 @@ export function TopPlayers({ players, mode, onOpen }: TopPlayersProps) {
               <span className="font-mono text-lg font-extrabold text-zinc-300 tabular-nums">#{player.position}</span>
               <RankMedal position={player.position} />
             </div>
-            <div className="flex min-w-0 items-center gap-3">
-              <PlayerAvatar url={player.avatarUrl} className="size-12" />
-              <div className="flex min-w-0 flex-col items-start gap-1">
-                <button
-                  type="button"
-                  aria-label={t('player.details', { name: player.nickname })}
-                  aria-haspopup="dialog"
-                  onClick={() => onOpen(player)}
-                  className="w-full cursor-pointer truncate text-left font-semibold text-white outline-none group-hover:text-brand-300 after:absolute after:inset-0 after:rounded-2xl"
-                >
-                  {player.nickname}
-                </button>
-                <GroupBadge groups={player.usergroup} />
-              </div>
+            <div className="flex min-w-0 flex-col items-center gap-2 text-center">
+              <PlayerAvatar url={player.avatarUrl} className="size-14" />
+              <button
+                type="button"
+                aria-label={t('player.details', { name: player.nickname })}
+                aria-haspopup="dialog"
+                onClick={() => onOpen(player)}
+                className="w-full cursor-pointer truncate font-semibold text-white outline-none group-hover:text-brand-300 after:absolute after:inset-0 after:rounded-2xl"
+              >
+                {player.nickname}
+              </button>
+              <GroupBadge groups={player.usergroup} />
             </div>
             <StatList counters={player} stats={TOP_CARD_COLUMNS[mode]} mode={mode} size="sm" className="grid-cols-1" />
           </li>

@@ -17,6 +17,7 @@ export function useMyEntry(steamId: string | undefined, mode: LeaderboardMode, s
   })
   return {
     entry: query.data?.find((entry) => entry.mode === mode) ?? null,
-    loading: query.isPending && query.fetchStatus !== 'idle',
+    // Until the season is known the call has not been made yet: that is loading, not "no stats".
+    loading: query.isLoading || (Boolean(steamId) && scope === undefined),
   }
 }

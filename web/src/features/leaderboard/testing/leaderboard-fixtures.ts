@@ -1,12 +1,11 @@
-// A fake leaderboard backend for the page tests: boards of made-up players, paged by 50 like the
-// real one, with every request recorded.
+// A fake leaderboard backend for the page tests: boards of made-up players, paged like the real one
+// (by 50 unless a test asks for smaller pages, which keeps multi-page tests quick to render), with
+// every request recorded.
 import { http, HttpResponse } from 'msw'
 import { act } from '@testing-library/react'
 import { vi } from 'vitest'
 import { apiError } from '@/testing/auth-fixtures'
 import { server } from '@/testing/msw-server'
-
-export const PAGE_SIZE = 50
 
 export const SEASONS = [
   { id: 2, name: 'S2 2026', startsAt: 1767225600, endsAt: null, current: true },
@@ -48,8 +47,10 @@ type Answer = 'error' | { delay: Promise<void> } | undefined
 
 interface BoardOptions {
   seasons?: unknown[] | 'error'
-  /** Players on a board (every filter and season alike); 120 unless told. */
+  /** Players on a board (every filter and season alike); 20 unless told. */
   total?: number
+  /** Players per page; the real 50 unless told. */
+  pageSize?: number
   /** Per list request: 'error' for a 500, a promise to hold the answer back until it settles. */
   listAnswer?: (request: BoardRequest) => Answer
   top?: 'error'
@@ -66,7 +67,8 @@ export function labelOf({ mode, usergroup }: { mode: string; usergroup: string |
 
 export function serveLeaderboard({
   seasons = SEASONS,
-  total = 120,
+  total = 20,
+  pageSize = 50,
   listAnswer,
   top,
   user = [],
@@ -105,8 +107,8 @@ export function serveLeaderboard({
       if (answer === 'error') return apiError(500, 'INTERNAL_ERROR')
       if (answer) await answer.delay
       const label = labelOf(board)
-      const first = (board.page - 1) * PAGE_SIZE + 1
-      const count = Math.max(0, Math.min(PAGE_SIZE, total - first + 1))
+      const first = (board.page - 1) * pageSize + 1
+      const count = Math.max(0, Math.min(pageSize, total - first + 1))
       const data = Array.from({ length: count }, (_, i) => {
         const position = first + i
         // Within a filter the overall rank differs from the place in the list.
@@ -115,9 +117,9 @@ export function serveLeaderboard({
       return HttpResponse.json({
         data,
         page: board.page,
-        pageSize: PAGE_SIZE,
+        pageSize,
         total,
-        totalPages: Math.ceil(total / PAGE_SIZE),
+        totalPages: Math.ceil(total / pageSize),
         season: null,
         rankedAt: 0,
       })
