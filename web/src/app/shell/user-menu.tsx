@@ -10,6 +10,7 @@ import { cn } from '@/lib/cn'
 import { COPY_FEEDBACK_MS } from '@/lib/constants'
 import type { StoredUser } from '@/lib/storage'
 import type { VipStatus } from '@/lib/vip-status'
+import { TIER_STYLES } from '@/components/ui/tier-styles'
 
 const itemClasses =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-zinc-200 outline-none select-none data-[highlighted]:bg-white/[0.07] data-[highlighted]:text-white'
@@ -150,13 +151,6 @@ function Avatar({ user }: { user: StoredUser }) {
       {user.username.slice(0, 1).toUpperCase()}
     </span>
   )
-}
-
-const TIER_STYLES: Record<string, string> = {
-  vip: 'border-brand-500/40 bg-brand-500/15 text-brand-300',
-  pro: 'border-sky-400/40 bg-sky-400/15 text-sky-300',
-  kol: 'border-fuchsia-400/40 bg-fuchsia-400/15 text-fuchsia-300',
-  op: 'border-red-400/40 bg-red-400/15 text-red-300',
 }
 
 /** vip shows its end date; pro, kol and op their badge; any other type none (spec 000 §2.3). */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '@/components/ui/spinner'
 import type { UserEntry } from '../api/leaderboard-api'
-import { useLanguage } from '../hooks/use-language'
+import { useLanguage } from '@/lib/use-language'
 import { formatRank } from '../model/format'
 import { TABLE_COLUMNS, type LeaderboardMode } from '../model/modes'
 import { StatList } from './stat-list'

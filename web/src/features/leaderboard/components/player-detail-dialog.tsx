@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
-import { useLanguage } from '../hooks/use-language'
+import { useLanguage } from '@/lib/use-language'
 import { formatRank } from '../model/format'
 import { DETAIL_DERIVED, DETAIL_TOTALS, type LeaderboardMode } from '../model/modes'
 import type { LeaderboardPlayer } from '../model/player'

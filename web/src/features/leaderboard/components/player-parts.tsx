@@ -9,6 +9,7 @@ import { highestGroup } from '../model/groups'
 import { medalFor, type MedalKind } from '../model/medals'
 import { isExplained, type LeaderboardMode, type StatKey } from '../model/modes'
 import { profileUrl } from '../model/player'
+import { TIER_STYLES } from '@/components/ui/tier-styles'
 
 /** The site's logo stands in for a player without an avatar (spec 001 §3). */
 const DEFAULT_AVATAR = `${import.meta.env.BASE_URL}favicon.svg`
@@ -26,14 +27,6 @@ export function PlayerAvatar({ url, className }: { url: string | null; className
   )
 }
 
-// The same colours as the header's tier badge, so a group reads the same everywhere.
-const GROUP_STYLES = {
-  vip: 'border-brand-500/40 bg-brand-500/15 text-brand-300',
-  pro: 'border-sky-400/40 bg-sky-400/15 text-sky-300',
-  kol: 'border-fuchsia-400/40 bg-fuchsia-400/15 text-fuchsia-300',
-  op: 'border-red-400/40 bg-red-400/15 text-red-300',
-} as const
-
 /** The highest of the player's groups, or nothing. */
 export function GroupBadge({ groups, className }: { groups: readonly string[]; className?: string }) {
   const { t } = useTranslation('leaderboard')
@@ -44,7 +37,7 @@ export function GroupBadge({ groups, className }: { groups: readonly string[]; c
       data-testid="group-badge"
       className={cn(
         'inline-flex shrink-0 items-center rounded-md border px-1.5 py-0.5 text-[0.65rem] leading-none font-bold',
-        GROUP_STYLES[group],
+        TIER_STYLES[group],
         className,
       )}
     >

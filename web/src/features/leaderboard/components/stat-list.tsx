@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/cn'
-import { useLanguage } from '../hooks/use-language'
+import { useLanguage } from '@/lib/use-language'
 import { formatStat } from '../model/format'
 import type { LeaderboardMode, StatKey } from '../model/modes'
 import type { PlayerCounters } from '../model/stats'
