@@ -1,5 +1,6 @@
 #include "app/cli_admin.hpp"
 
+#include "app/cli_output.hpp"
 #include "app/cli_members.hpp"
 #include "app/database_options.hpp"
 #include "db/migrations.hpp"
@@ -56,10 +57,6 @@ servers::GameServerChanges changes_of(const ServerOptions& o) {
   return c;
 }
 
-int fail(const core::Error& error) {
-  std::fprintf(stderr, "portal: %s (%s)\n", error.message.c_str(), error.code.c_str());
-  return 1;
-}
 
 constexpr const char* kRowFormat = "{:>4}  {:<3}  {:<21}  {:<11}  {:<16}  {:>5}  {:>4}  {:<4}  {:<3}  {}\n";
 
@@ -125,7 +122,7 @@ std::optional<int> AdminCommands::run() {
 
   if (*s.announce_set) {
     content::Announcements announcements(database);
-    if (auto done = announcements.set(s.lang, s.text); !done) return fail(done.error());
+    if (auto done = announcements.set(s.lang, s.text); !done) return cli_fail(done.error());
     std::printf("announcement (%s) %s\n", s.lang.c_str(), s.text.empty() ? "cleared" : "set");
     return 0;
   }
@@ -145,23 +142,23 @@ std::optional<int> AdminCommands::run() {
     servers::GameServer server;
     servers::apply(changes_of(s.add_options), server);
     auto added = service.add(server);
-    if (!added) return fail(added.error());
+    if (!added) return cli_fail(added.error());
     print(added.value());
     return 0;
   }
   if (*s.edit) {
     auto edited = service.edit(s.id, changes_of(s.edit_options));
-    if (!edited) return fail(edited.error());
+    if (!edited) return cli_fail(edited.error());
     print(edited.value());
     return 0;
   }
   if (*s.remove) {
-    if (auto removed = service.remove(s.id); !removed) return fail(removed.error());
+    if (auto removed = service.remove(s.id); !removed) return cli_fail(removed.error());
     std::printf("server %lld removed\n", static_cast<long long>(s.id));
     return 0;
   }
   auto key = service.issue_plugin_key(s.id);
-  if (!key) return fail(key.error());
+  if (!key) return cli_fail(key.error());
   // Shown once: only its hash is stored.
   std::printf("%s\n", key.value().c_str());
   return 0;

@@ -1,5 +1,6 @@
 #include "app/cli_leaderboard.hpp"
 
+#include "app/cli_output.hpp"
 #include "app/config.hpp"
 #include "app/database_options.hpp"
 #include "app/leaderboards.hpp"
@@ -23,18 +24,8 @@ namespace portal::app {
 
 namespace {
 
-// audit_log.actor of everything done here.
-constexpr const char* kActor = "cli";
 
-int fail(const core::Error& error) {
-  std::fprintf(stderr, "portal: %s (%s)\n", error.message.c_str(), error.code.c_str());
-  return 1;
-}
 
-int fail(const std::string& message) {
-  std::fprintf(stderr, "portal: %s\n", message.c_str());
-  return 1;
-}
 
 void out(const std::string& text) {
   std::fputs(text.c_str(), stdout);
@@ -159,12 +150,12 @@ std::optional<int> LeaderboardCommands::run() {
   std::optional<std::int64_t> starts_at;
   if (*s.add && s.start) {
     starts_at = parse_business_date(*s.start);
-    if (!starts_at) return fail("--start must be a date YYYY-MM-DD (GMT+8), got '" + *s.start + "'");
+    if (!starts_at) return cli_fail("--start must be a date YYYY-MM-DD (GMT+8), got '" + *s.start + "'");
   }
   leaderboard::SeedOptions seed;
   if (*s.seed) {
     if (s.players < 1 || s.players > 100'000'000) {
-      return fail("--players must be between 1 and 100000000, got " + std::to_string(s.players));
+      return cli_fail("--players must be between 1 and 100000000, got " + std::to_string(s.players));
     }
     seed.players = s.players;
     seed.all_time = !s.no_all_time;
@@ -174,12 +165,12 @@ std::optional<int> LeaderboardCommands::run() {
       seed.modes.clear();
       for (const auto& text : s.modes) {
         const auto mode = leaderboard::mode_from_string(text);
-        if (!mode) return fail("unknown mode '" + text + "': expected dm, dm-pistol, solo or retakes");
+        if (!mode) return cli_fail("unknown mode '" + text + "': expected dm, dm-pistol, solo or retakes");
         seed.modes.push_back(*mode);
       }
     }
     if (s.season_args.empty() && s.no_all_time) {
-      return fail("nothing to seed: --no-all-time needs at least one --season");
+      return cli_fail("nothing to seed: --no-all-time needs at least one --season");
     }
   }
 
@@ -195,8 +186,8 @@ std::optional<int> LeaderboardCommands::run() {
   if (*s.add) {
     const std::int64_t now = auth::system_now_unix();
     const auto open = seasons.current();
-    auto added = seasons.add(s.name, starts_at.value_or(now), kActor);
-    if (!added) return fail(added.error());
+    auto added = seasons.add(s.name, starts_at.value_or(now), kCliActor);
+    if (!added) return cli_fail(added.error());
     out(fmt::format("season {} '{}' added, open from {} (GMT+8)\n", added->id, added->name,
                     auth::business_date(added->starts_at)));
     if (open) {
@@ -206,8 +197,8 @@ std::optional<int> LeaderboardCommands::run() {
     return 0;
   }
   if (*s.close) {
-    auto closed = seasons.close(s.id, auth::system_now_unix(), kActor);
-    if (!closed) return fail(closed.error());
+    auto closed = seasons.close(s.id, auth::system_now_unix(), kCliActor);
+    if (!closed) return cli_fail(closed.error());
     out(fmt::format("season {} '{}' closed at {} (GMT+8)\n", closed->id, closed->name, end_text(*closed)));
     return 0;
   }
@@ -249,16 +240,16 @@ std::optional<int> LeaderboardCommands::run() {
   for (const auto& text : s.season_args) {
     if (text == "current") {
       const auto open = seasons.current();
-      if (!open) return fail("--season current: no season is open (add one with `portal seasons add`)");
+      if (!open) return cli_fail("--season current: no season is open (add one with `portal seasons add`)");
       seed.season_ids.push_back(open->id);
       continue;
     }
     std::int64_t id = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
     if (error != std::errc() || end != text.data() + text.size() || id < 1) {
-      return fail("--season must be a season id or 'current', got '" + text + "'");
+      return cli_fail("--season must be a season id or 'current', got '" + text + "'");
     }
-    if (!seasons.find(id)) return fail("season " + std::to_string(id) + " does not exist (SEASON_NOT_FOUND)");
+    if (!seasons.find(id)) return cli_fail("season " + std::to_string(id) + " does not exist (SEASON_NOT_FOUND)");
     seed.season_ids.push_back(id);
   }
   auto last_progress = std::chrono::steady_clock::now();

@@ -1,5 +1,6 @@
 #include "app/cli_members.hpp"
 
+#include "app/cli_output.hpp"
 #include "app/config.hpp"
 #include "app/database_options.hpp"
 #include "db/migrations.hpp"
@@ -15,13 +16,7 @@ namespace portal::app {
 
 namespace {
 
-// audit_log.actor and memberships.granted_by of everything done here.
-constexpr const char* kActor = "cli";
 
-int fail(const core::Error& error) {
-  std::fprintf(stderr, "portal: %s (%s)\n", error.message.c_str(), error.code.c_str());
-  return 1;
-}
 
 void out(const std::string& text) { std::fputs(text.c_str(), stdout); }
 
@@ -96,14 +91,14 @@ std::optional<int> MemberCommands::run() {
   auth::MembershipService service(repository, auth::system_now_unix);
 
   if (*s.grant) {
-    auto granted = service.grant_group(s.steam_id, s.group, s.group_days, kActor);
-    if (!granted) return fail(granted.error());
+    auto granted = service.grant_group(s.steam_id, s.group, s.group_days, kCliActor);
+    if (!granted) return cli_fail(granted.error());
     out(fmt::format("{} granted to {} {}\n", auth::to_string(granted->group), s.steam_id,
                     until_text(granted->expires_at)));
     return 0;
   }
   if (*s.revoke) {
-    if (auto revoked = service.revoke_group(s.steam_id, s.group, kActor); !revoked) return fail(revoked.error());
+    if (auto revoked = service.revoke_group(s.steam_id, s.group, kCliActor); !revoked) return cli_fail(revoked.error());
     out(fmt::format("{} revoked from {}\n", s.group, s.steam_id));
     return 0;
   }
@@ -119,14 +114,14 @@ std::optional<int> MemberCommands::run() {
     return 0;
   }
   if (*s.vip_grant) {
-    auto granted = service.grant_vip(s.steam_id, s.vip_days, "cli", std::nullopt, kActor);
-    if (!granted) return fail(granted.error());
+    auto granted = service.grant_vip(s.steam_id, s.vip_days, "cli", std::nullopt, kCliActor);
+    if (!granted) return cli_fail(granted.error());
     out(fmt::format("vip granted to {}: {} day(s) from {}, {}\n", granted->steam_id, s.vip_days,
                     auth::business_date(granted->starts_at), until_text(granted->expires_at)));
     return 0;
   }
   auto status = service.status(s.steam_id);
-  if (!status) return fail(status.error());
+  if (!status) return cli_fail(status.error());
   out(fmt::format("steamId        {}\n", status->steam_id));
   out(fmt::format("type           {}\n", auth::to_string(status->type)));
   out(fmt::format("expireDate     {}\n", status->expires_at ? auth::business_date(*status->expires_at) : "-"));
