@@ -229,6 +229,8 @@ std::optional<int> LeaderboardCommands::run() {
   auth::MembershipService memberships(membership_repository, auth::system_now_unix);
   auto rank = [&] {
     leaderboard::Ranker ranker(database, member_groups_of(memberships));
+    // Records the members these rankings carry, so a portal started next does not rank them again.
+    ranker.note_membership_changes();
     print_rank_reports(ranker.refresh_dirty(), repository);
   };
   if (*s.rank) {
