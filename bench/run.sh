@@ -15,21 +15,42 @@
 # fires wrong-password logins from the same address for the same time (bench/login-burst.lua); the
 # answers to the burst are read back from /metrics by status. Plus the Argon2id cost per hash
 # (bench_password_hash) at the shipped parameters.
+# Entry 5: the leaderboard at LB_PLAYERS (1,000,000) players in one mode and season, on SQLite: the real
+# `portal serve` (production mode) over a data dir seeded by `portal seed-leaderboard`, with LB_MEMBERS
+# group members. p50/p99 of pages (first, middle, last; without and with a group filter) and of a
+# player's rank, one keep-alive connection, sequential (bench_leaderboard_latency), against the same
+# queries on Redis sorted sets of the same ranking (Debian's redis-server on loopback, no persistence):
+# ZREVRANGE ... WITHSCORES and ZREVRANK. Then ingestion (POST /api/plugin/stats, 128 existing players a
+# batch, one client, then LB_CLIENTS clients) and the ranking of what was ingested (`portal leaderboard
+# rank`). Alone: ENTRIES=5 bench/run.sh (needs redis-server and sqlite3).
 #
 # Usage: bench/run.sh            (after `make build`; `make bench` does both)
-# Env:   DURATION=10s CONNECTIONS=64 WRK_THREADS=1 ENTRIES="1 2 3 4" BURST_DURATION=30s
+# Env:   DURATION=10s CONNECTIONS=64 WRK_THREADS=1 ENTRIES="1 2 3 4 5" BURST_DURATION=30s
+#        LB_PLAYERS=1000000 LB_MEMBERS=10000 LB_SAMPLES=5000 LB_WARMUP=500 LB_BATCHES=2000 LB_CLIENTS=4
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-1}
-ENTRIES=${ENTRIES:-1 2 3 4}
+ENTRIES=${ENTRIES:-1 2 3 4 5}
 BURST_DURATION=${BURST_DURATION:-30s}
+LB_PLAYERS=${LB_PLAYERS:-1000000}
+LB_MEMBERS=${LB_MEMBERS:-10000}
+LB_SAMPLES=${LB_SAMPLES:-5000}
+LB_WARMUP=${LB_WARMUP:-500}
+LB_BATCHES=${LB_BATCHES:-2000}
+LB_CLIENTS=${LB_CLIENTS:-4}
 BUILD=backend/build
-for bin in bench_http_server bench_servers_endpoint bench_sim_cluster bench_refresher bench_password_hash portal; do
+for bin in bench_http_server bench_servers_endpoint bench_sim_cluster bench_refresher bench_password_hash \
+  bench_leaderboard_latency portal; do
   [ -x "$BUILD/$bin" ] || { echo "bench: $BUILD/$bin missing; run make build" >&2; exit 1; }
 done
 wants() { [[ " $ENTRIES " == *" $1 "* ]]; }
+if wants 5; then
+  for tool in redis-server redis-cli sqlite3; do
+    command -v "$tool" > /dev/null || { echo "bench: $tool missing (scripts/install-deps.sh installs it)" >&2; exit 1; }
+  done
+fi
 
 work=$(mktemp -d /tmp/portal-bench.XXXXXX)
 pids=()
@@ -264,6 +285,143 @@ PY
   read -r a_rps a_p50 a_p99 d_rps d_p50 d_p99 b_rps b_401 b_429 p99_ratio n_rps n_p50 n_p99 nb_rps p99_vs_neutral <<< "$burst_summary"
 fi
 
+# --- Entry 5: leaderboard at 1,000,000 players (SQLite): pages and ranks vs Redis, ingestion, ranking ---
+# The real `portal serve` (production mode, shipped config) over a data dir seeded by the CLI. Latency is
+# measured before any ingestion (ingestion marks the boards dirty; the ranking job runs at start-up and
+# then only every hour), ingestion after it, and the ranking of what was ingested last, by the CLI with
+# the server stopped.
+if wants 5; then
+  lb="$work/leaderboard"
+  mkdir -p "$lb/data"
+  lb_db="$lb/data/portal.db"
+  cfg=(--config backend/config/portal.toml --data-dir "$lb/data")
+  lb_load_before=$(cut -d' ' -f1 /proc/loadavg)
+  season_id=$("$BUILD/portal" seasons "${cfg[@]}" add "Bench S1" | sed -n 's/^season \([0-9]*\) .*/\1/p')
+  "$BUILD/portal" servers "${cfg[@]}" add --ip 127.0.0.1 --port 27015 --name "bench plugin server" \
+    --category deathmatch --region ap-shanghai > /dev/null
+  server_id=$(sqlite3 "$lb_db" "SELECT max(id) FROM game_servers")
+  plugin_key=$("$BUILD/portal" servers "${cfg[@]}" issue-key "$server_id")
+  # Season and all-time boards of dm, like a season of real traffic (ingestion feeds both).
+  seed_line=$("$BUILD/portal" seed-leaderboard "${cfg[@]}" --players "$LB_PLAYERS" --mode dm --season "$season_id" --no-rank)
+  steam_base=$(sqlite3 "$lb_db" "SELECT min(steam_id) FROM leaderboard_players")
+  season_board=$(sqlite3 "$lb_db" "SELECT id FROM leaderboard_boards WHERE season_id = $season_id AND mode = 'dm'")
+  # Group members, written straight into the memberships table in one transaction (LB_MEMBERS grants
+  # through `portal users grant` would take a process each): pro 60 %, kol 30 %, op 10 %, one in ten
+  # with a second group. Also the players whose rank is asked.
+  python3 - "$steam_base" "$LB_PLAYERS" "$LB_MEMBERS" "$lb/members.sql" "$lb/users.txt" <<'PY'
+import random, sys, time
+base, players, members = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+rng = random.Random(5)
+now = int(time.time())
+groups = ['pro', 'kol', 'op']
+with open(sys.argv[4], 'w') as out:
+    out.write('BEGIN;\n')
+    for index in rng.sample(range(players), min(members, players)):
+        first = rng.choices(groups, weights=[6, 3, 1])[0]
+        chosen = [first] + ([rng.choice([g for g in groups if g != first])] if rng.random() < 0.1 else [])
+        for group in chosen:
+            out.write(f"INSERT INTO memberships (steam_id, grp, expires_at, granted_at, granted_by) "
+                      f"VALUES ('{base + index}', '{group}', NULL, {now}, 'bench');\n")
+    out.write('COMMIT;\n')
+with open(sys.argv[5], 'w') as out:
+    for index in rng.sample(range(players), min(1000, players)):
+        out.write(f"{base + index}\n")
+PY
+  sqlite3 "$lb_db" < "$lb/members.sql"
+  members_total=$(sqlite3 "$lb_db" "SELECT count(DISTINCT steam_id) FROM memberships")
+  rank_first=$("$BUILD/portal" leaderboard "${cfg[@]}" rank)
+
+  # The statements of the read paths and the ranking, as board_repository.cpp and
+  # ranking_repository.cpp send them, through SQLite's planner.
+  counters="kills, deaths, headshots, playtime, wins, loses, rifle_kills, awp_kills, pistol_kills, clutches, clutchwins"
+  cols="r.steam_id, COALESCE(p.nickname, ''), COALESCE(u.username, ''), COALESCE(u.avatar, ''), r.group_bits, r.kills, r.deaths, r.headshots, r.playtime, r.wins, r.loses, r.rifle_kills, r.awp_kills, r.pistol_kills, r.clutches, r.clutchwins"
+  names="LEFT JOIN leaderboard_players p ON p.steam_id = r.steam_id LEFT JOIN users u ON u.steam_id = r.steam_id"
+  key_where="COALESCE(b.season_id, 0) = :season AND b.mode = :mode"
+  plans=(
+    "board|SELECT b.id, b.ranked, b.ranked_at FROM leaderboard_boards b WHERE $key_where"
+    "page|SELECT r.rank, $cols FROM leaderboard_boards b JOIN leaderboard_ranks r ON r.board_id = b.id AND r.generation = b.generation $names WHERE $key_where AND r.rank BETWEEN :first AND :last ORDER BY r.rank"
+    "filtered page|SELECT g.position, r.rank, $cols FROM leaderboard_boards b JOIN leaderboard_group_ranks g ON g.board_id = b.id AND g.generation = b.generation JOIN leaderboard_ranks r ON r.board_id = b.id AND r.generation = b.generation AND r.rank = g.rank $names WHERE $key_where AND g.group_set = :group_set AND g.position BETWEEN :first AND :last ORDER BY g.position"
+    "filter size|SELECT g.position FROM leaderboard_boards b JOIN leaderboard_group_ranks g ON g.board_id = b.id AND g.generation = b.generation WHERE $key_where AND g.group_set = :group_set ORDER BY g.position DESC LIMIT 1"
+    "player, ranked|SELECT b.mode, r.rank, $cols FROM leaderboard_boards b JOIN leaderboard_ranks r ON r.board_id = b.id AND r.generation = b.generation AND r.steam_id = :steam_id $names WHERE COALESCE(b.season_id, 0) = :season"
+    "player, live|SELECT b.mode, ${cols/r.group_bits/0} FROM leaderboard_boards b JOIN leaderboard_stats r ON r.board_id = b.id AND r.steam_id = :steam_id $names WHERE COALESCE(b.season_id, 0) = :season"
+    "ranking, read in order|SELECT steam_id, ${counters} FROM leaderboard_stats WHERE board_id = :board ORDER BY kills DESC, deaths, steam_id"
+    "ranking, next generation|SELECT generation FROM leaderboard_ranks WHERE board_id = :board ORDER BY generation DESC LIMIT 1"
+    "ranking, group members|SELECT rank FROM leaderboard_ranks WHERE board_id = :board AND generation = :generation AND steam_id = :steam_id"
+    "ranking, old generation|DELETE FROM leaderboard_ranks WHERE board_id = :board AND generation = :generation AND rank IN (SELECT rank FROM leaderboard_ranks WHERE board_id = :board AND generation = :generation ORDER BY rank LIMIT 5000)"
+  )
+  : > "$lb/plans.txt"
+  for plan in "${plans[@]}"; do
+    {
+      printf '%s: ' "${plan%%|*}"
+      sqlite3 "$lb_db" ".parameter set :season $season_id" ".parameter set :mode \"'dm'\"" ".parameter set :first 1" \
+        ".parameter set :last 50" ".parameter set :group_set 7" ".parameter set :steam_id \"'$steam_base'\"" \
+        ".parameter set :board $season_board" ".parameter set :generation 1" "EXPLAIN QUERY PLAN ${plan#*|}" | sed -n 's/^[|` -]*//p' | paste -sd ';' | sed 's/;/; /g'
+    } >> "$lb/plans.txt"
+  done
+
+  # Redis: the same ranking (the season board's current generation), a sorted set of every player and
+  # one of the group members.
+  redis_port=$(free_port)
+  start "$lb/redis.out" 'Ready to accept connections' redis-server --port "$redis_port" --bind 127.0.0.1 \
+    --save '' --appendonly no --dir "$lb"
+  redis_pid=$started
+  sqlite3 -separator ' ' "$lb_db" "SELECT r.steam_id, r.kills, r.deaths, r.group_bits FROM leaderboard_boards b JOIN leaderboard_ranks r ON r.board_id = b.id AND r.generation = b.generation WHERE b.id = $season_board" \
+    | python3 bench/leaderboard-redis-load.py lb:dm:all lb:dm:groups 2> "$lb/redis-load.out" \
+    | redis-cli -p "$redis_port" --pipe > "$lb/redis-pipe.out"
+  grep -q 'errors: 0' "$lb/redis-pipe.out" || { echo "bench: loading Redis failed:" >&2; cat "$lb/redis-pipe.out" >&2; exit 1; }
+  redis_version=$(redis-server --version | sed -n 's/.*v=\([0-9.]*\).*/\1/p')
+
+  port=$(free_port)
+  jwt_secret=$(python3 -c 'import secrets; print(secrets.token_hex(20))')
+  serve_started=$(date +%s.%N)
+  start "$lb/portal.out" 'listening on ' env PORTAL_AUTH__JWT_SECRET="$jwt_secret" \
+    PORTAL_LEADERBOARD__REFRESH_INTERVAL_S=3600 PORTAL_SERVERS__REFRESH_INTERVAL_S=3600 \
+    PORTAL_SECURITY__TRUST_FORWARDED_FOR=true \
+    "$BUILD/portal" serve "${cfg[@]}" --port "$port"
+  portal_pid=$started
+  # The ranking job's first run at start-up finds group members the last ranking has no record of
+  # (the CLI ranks without recording them) and ranks every board again: wait for it to finish.
+  for _ in $(seq 1200); do
+    [ "$(sqlite3 "$lb_db" "SELECT (SELECT members_fingerprint <> '' FROM leaderboard_meta) AND NOT EXISTS (SELECT 1 FROM leaderboard_boards WHERE dirty = 1 OR lease_until > 0)")" = 1 ] && break
+    sleep 0.5
+  done
+  startup_ranking=$(python3 -c "import time; print(f'{time.time() - $serve_started:.1f}')")
+  # Busy CPU time of the whole machine during the latency run, against what the portal, Redis and the
+  # client used themselves: the difference is other work sharing the 2 cores.
+  cpu_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 }' /proc/stat; }
+  proc_ticks() { local t=0 pid; for pid in "$@"; do t=$((t + $(awk '{ print $14 + $15 }' "/proc/$pid/stat"))); done; echo "$t"; }
+  machine_before=$(cpu_ticks)
+  ours_before=$(proc_ticks "$portal_pid" "$redis_pid")
+  latency_started=$(date +%s.%N)
+  /usr/bin/time -f '%U %S' -o "$lb/latency.time" "$BUILD/bench_leaderboard_latency" latency --portal-port "$port" --redis-port "$redis_port" --season "$season_id" \
+    --key lb:dm:all --filtered-key lb:dm:groups --group pro,kol,op --users "$lb/users.txt" --samples "$LB_SAMPLES" \
+    --warmup "$LB_WARMUP" --server-log "$lb/portal.out" > "$lb/latency.out" 2> "$lb/latency.err" \
+    || { echo "bench: latency run failed:" >&2; cat "$lb/latency.err" >&2; exit 1; }
+  other_cpu=$(python3 -c "
+import os
+hz = os.sysconf('SC_CLK_TCK')
+wall = $(date +%s.%N) - $latency_started
+machine = ($(cpu_ticks) - $machine_before) / hz
+servers = ($(proc_ticks "$portal_pid" "$redis_pid") - $ours_before) / hz
+client = sum(map(float, open('$lb/latency.time').read().split()[-2:]))
+other = max(0.0, machine - servers - client)
+print(f'{wall:.0f} s: portal + Redis {servers / wall:.2f} cores, client {client / wall:.2f}, anything else {other / wall:.2f}')")
+  stop "$redis_pid"
+  ingest=("$BUILD/bench_leaderboard_latency" ingest --portal-port "$port" --key "$plugin_key" --steam-base "$steam_base"
+    --players "$LB_PLAYERS" --batches "$LB_BATCHES")
+  # A batch the portal did not apply is counted and reported, not fatal; a client that did not finish is.
+  for run in 1 2; do
+    clients=1
+    [ "$run" = 2 ] && clients=$LB_CLIENTS
+    "${ingest[@]}" --clients "$clients" --run "$run" --seed "1$run" > "$lb/ingest$run.out" 2> "$lb/ingest$run.err" || true
+    grep -q '^ingest|' "$lb/ingest$run.out" || { echo "bench: ingestion failed:" >&2; cat "$lb/ingest$run.err" >&2; exit 1; }
+  done
+  ingest_errors=$(grep -E 'request .* failed' "$lb/portal.out" | sed 's/^[^ ]* //; s/request [^ ]* /request /' | sort | uniq -c | sort -rn | head -3 || true)
+  stop "$portal_pid"
+  rank_after=$("$BUILD/portal" leaderboard "${cfg[@]}" rank)
+  lb_db_mb=$(( $(stat -c %s "$lb_db") / 1048576 ))
+fi
+
 echo
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), commit $(git rev-parse --short HEAD 2>/dev/null || echo none), load $(cut -d' ' -f1 /proc/loadavg)"
 if [ ${#rows[@]} -gt 0 ]; then
@@ -303,4 +461,58 @@ if wants 4; then
   echo
   echo "login burst: $b_rps req/s; answers 401 (a password hash was spent) $b_401, 429 (refused before hashing) $b_429"
   echo "$hash_line"
+fi
+if wants 5; then
+  echo
+  echo "entry 5: leaderboard, $LB_PLAYERS players in dm, season $season_id, SQLite ($lb_db_mb MB file after the run); $members_total group"
+  echo "members; load average before entry 5: $lb_load_before. Portal: \`portal serve\`, production mode, shipped config"
+  echo "(2 I/O threads, 4 database workers, access log on; the ranking job and the servers refresh every 3,600 s instead of"
+  echo "10 s, so each ran once, at start-up, before measuring). Redis $redis_version on loopback, no persistence. One keep-alive"
+  echo "connection to each, sequential; per query $LB_WARMUP warm-up + $LB_SAMPLES measured requests to each, alternating;"
+  echo "client-observed ms over loopback; 'server' = the portal's access-log ms for the same requests"
+  echo "(every page checked equal in both before measuring: same players, same order)"
+  echo "CPU during the latency run, $other_cpu"
+  echo
+  python3 - "$lb/latency.out" <<'PY'
+import sys
+rows = [line.rstrip('\n').split('|')[1:] for line in open(sys.argv[1]) if line.startswith('row|')]
+head = ("5. query", "portal p50", "p99", "server p50", "p99", "Redis p50", "p99", "p50 x Redis", "p99 x Redis", "bytes portal / Redis")
+widths = (58, 10, 6, 10, 6, 9, 6, 11, 11, 20)
+line = lambda cells: '| ' + ' | '.join(f'{c:<{w}}' if i in (0, 9) else f'{c:>{w}}' for i, (c, w) in enumerate(zip(cells, widths))) + ' |'
+print(line(head))
+print('|' + '|'.join('-' * (w + 2) for w in widths) + '|')
+worst_p99, worst_ratio = 0.0, 0.0
+for name, pp50, pp99, rp50, rp99, sp50, sp99, pbytes, rbytes in rows:
+    pp50, pp99, rp50, rp99 = map(float, (pp50, pp99, rp50, rp99))
+    worst_p99, worst_ratio = max(worst_p99, pp99), max(worst_ratio, pp99 / rp99)
+    print(line((name, f'{pp50:.3f}', f'{pp99:.3f}', f'{float(sp50):.2f}', f'{float(sp99):.2f}', f'{rp50:.3f}', f'{rp99:.3f}',
+                f'{pp50 / rp50:.1f}', f'{pp99 / rp99:.1f}', f'{pbytes} / {rbytes}')))
+print()
+print(f"aims: every p99 <= 2 ms: {'met' if worst_p99 <= 2 else 'NOT met'} (worst {worst_p99:.3f} ms); "
+      f"within 10x Redis (p99): {'met' if worst_ratio <= 10 else 'NOT met'} (worst {worst_ratio:.1f}x)")
+PY
+  echo
+  echo "ingestion: POST /api/plugin/stats, $LB_BATCHES batches of 128 existing players (each row adds to the season and all-time boards)"
+  printf '| %-28s | %8s | %7s | %9s | %10s | %12s | %8s | %8s | %7s |\n' "5. ingestion" "clients" "batches" "seconds" "batches/s" "players/s" "p50 ms" "p99 ms" "failed"
+  printf '|%s|%s|%s|%s|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..30})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..9})" "$(printf -- '-%.0s' {1..11})" "$(printf -- '-%.0s' {1..12})" "$(printf -- '-%.0s' {1..14})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..9})"
+  for out in "$lb/ingest1.out" "$lb/ingest2.out"; do
+    IFS='|' read -r _ i_clients i_batches i_seconds i_bps i_pps i_p50 i_p99 i_fail < "$out"
+    label="$i_clients clients at once"
+    [ "$i_clients" = 1 ] && label="one client, one after another"
+    printf '| %-28s | %8s | %7s | %9s | %10s | %12s | %8s | %8s | %7s |\n' "$label" "$i_clients" "$i_batches" "$i_seconds" "$i_bps" "$i_pps" "$i_p50" "$i_p99" "$i_fail"
+  done
+  if [ -n "$ingest_errors" ]; then
+    echo "errors the portal logged (count, line):"
+    echo "$ingest_errors" | sed 's/^/  /'
+  fi
+  echo
+  echo "seeding: $seed_line"
+  echo "ranking after seeding (portal leaderboard rank):"
+  echo "$rank_first" | sed 's/^/  /'
+  echo "ranking job at server start-up (every board again, members recorded): done ${startup_ranking} s after the start"
+  echo "ranking after the ingestion (portal leaderboard rank, server stopped):"
+  echo "$rank_after" | sed 's/^/  /'
+  echo
+  echo "query plans (EXPLAIN QUERY PLAN):"
+  sed 's/^/  /' "$lb/plans.txt"
 fi

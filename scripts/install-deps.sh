@@ -14,6 +14,7 @@ APT_PACKAGES=(
   libspdlog-dev libfmt-dev libtomlplusplus-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   postgresql-15 nginx wrk chromium curl
+  redis-server         # benchmark reference (bench/run.sh entry 5)
   fonts-wqy-microhei   # CJK glyphs for the end-to-end screenshots
   nodejs
 )
