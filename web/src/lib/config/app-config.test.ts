@@ -60,6 +60,14 @@ describe('resolveConfig', () => {
     expect(config.join.appId).toBe(730)
   })
 
+  it('reads the inventory sign-in link (http(s) only), empty when absent', () => {
+    expect(resolveConfig(null).links.inventorySignIn).toBe('')
+    const signIn = 'http://127.0.0.1:8080/dev/inventory/sign-in'
+    expect(resolveConfig(configWith({ links: { inventorySignIn: signIn } })).links.inventorySignIn).toBe(signIn)
+    const bad = remoteConfigSchema.parse({ links: { inventorySignIn: 'javascript:alert(1)' } })
+    expect(resolveConfig(bad).links.inventorySignIn).toBe('')
+  })
+
   it('can switch features off remotely', () => {
     const config = resolveConfig(configWith({ servers: { enabled: false }, inventory: { enabled: false } }))
     expect(config.servers.enabled).toBe(false)

@@ -29,6 +29,8 @@ export interface AppConfig {
     vipStore: string
     vipPay: string
     inventory: string
+    /** The inventory site's sign-in callback ('' when not configured: the frame falls back to inventory). */
+    inventorySignIn: string
     supportEmail: string
   }
 }
@@ -57,6 +59,7 @@ export const DEFAULT_CONFIG: AppConfig = {
     vipStore: '',
     vipPay: '',
     inventory: '',
+    inventorySignIn: '',
     supportEmail: '',
   },
 }

@@ -52,6 +52,8 @@ export const remoteConfigSchema = z.object({
       vipStore: httpUrl,
       vipPay: httpUrl,
       inventory: httpUrl,
+      /** The inventory site's sign-in callback; the frame loads it with ?token=. */
+      inventorySignIn: httpUrl,
       supportEmail: text,
     }),
   ),
