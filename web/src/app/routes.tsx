@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router'
+import { openLoginDialog } from '@/features/auth/hooks/use-login-dialog'
+import { CommonCommandsPanel } from '@/features/content/components/common-commands-panel'
 import { FaqPage } from '@/features/faq/components/faq-page'
 import { LeaderboardPage } from '@/features/leaderboard/components/leaderboard-page'
 import { PraccPage } from '@/features/pracc/components/pracc-page'
@@ -20,8 +22,16 @@ export const appRoutes: RouteObject[] = [
     children: [
       { index: true, element: <HomeRoute /> },
       { path: 'servers/*', element: <GatedRoute feature="servers" element={<ServersArea />} /> },
-      { path: 'vip/*', element: <VipPage /> },
-      { path: 'pracc/*', element: <GatedRoute feature="pracc" element={<PraccPage />} /> },
+      { path: 'vip/*', element: <VipPage onLogin={() => openLoginDialog()} /> },
+      {
+        path: 'pracc/*',
+        element: (
+          <GatedRoute
+            feature="pracc"
+            element={<PraccPage commands={(collapsed) => <CommonCommandsPanel collapsed={collapsed} />} />}
+          />
+        ),
+      },
       { path: 'inventory/*', element: <InventoryRoute /> },
       { path: 'settings/*', element: <GatedRoute feature="settings" element={<SettingsArea />} /> },
       { path: 'reset-password', element: <ResetPasswordRoute /> },
