@@ -1,5 +1,6 @@
 // The locale files. zh is the default language and the source of the key types. Most namespaces
 // are bundled; the lazy ones load with the chunks that use them (see loadNamespace in lib/i18n).
+import enCommands from './en/commands.json'
 import enCommon from './en/common.json'
 import enFaq from './en/faq.json'
 import enInventory from './en/inventory.json'
@@ -10,6 +11,7 @@ import enSettings from './en/settings.json'
 import enShell from './en/shell.json'
 import enVip from './en/vip.json'
 import type zhAuth from './zh/auth.json'
+import zhCommands from './zh/commands.json'
 import zhCommon from './zh/common.json'
 import zhFaq from './zh/faq.json'
 import zhInventory from './zh/inventory.json'
@@ -26,6 +28,7 @@ export const zhResources = {
   servers: zhServers,
   vip: zhVip,
   pracc: zhPracc,
+  commands: zhCommands,
   leaderboard: zhLeaderboard,
   faq: zhFaq,
   inventory: zhInventory,
@@ -38,6 +41,7 @@ export const enResources: Record<keyof typeof zhResources, object> = {
   servers: enServers,
   vip: enVip,
   pracc: enPracc,
+  commands: enCommands,
   leaderboard: enLeaderboard,
   faq: enFaq,
   inventory: enInventory,
