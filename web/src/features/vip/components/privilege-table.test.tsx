@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TooltipProvider } from '@/components/ui/tooltip'
 import { toPrivilege } from '../api/vip-api'
 import { privilegeListSchema } from '../api/privilege-schemas'
-import { sortPrivileges } from '../model/privilege-access'
+import { sortPrivileges, type Privilege } from '../model/privilege-access'
 import { enabledGroups } from '../model/user-groups'
 import { PRIVILEGES } from '../testing/vip-fixtures'
 import { PrivilegeTable } from './privilege-table'
@@ -42,7 +42,7 @@ describe('tooltip delay', () => {
 
 describe('table', () => {
   it('has one column per group plus the privilege, and a details column only when narrow', () => {
-    const onDetails = vi.fn()
+    const onDetails = vi.fn<(privilege: Privilege) => void>()
     const { rerender } = render(
       <TooltipProvider>
         <PrivilegeTable privileges={privileges} groups={enabledGroups()} desktop onDetails={onDetails} />

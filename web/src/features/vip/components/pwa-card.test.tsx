@@ -15,7 +15,7 @@ function notInstalled() {
 
 function fireInstallPrompt(outcome: 'accepted' | 'dismissed') {
   const event = new Event('beforeinstallprompt', { cancelable: true })
-  const prompt = vi.fn(() => Promise.resolve())
+  const prompt = vi.fn<() => Promise<void>>(() => Promise.resolve())
   Object.assign(event, { prompt, userChoice: Promise.resolve({ outcome, platform: 'web' }) })
   act(() => {
     window.dispatchEvent(event)
