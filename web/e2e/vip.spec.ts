@@ -1,0 +1,249 @@
+// The VIP page against the REAL backend in demo mode: the privilege comparison (seeded privileges in
+// both languages) at 1280 px with tooltips and at 390 px with the details dialog, the three ways to
+// subscribe while logged out, and a whole purchase: Steam login through the development provider,
+// the self-pay dialog framing the demo VIP host (/dev/vip-host), paying in its sandbox, and the
+// header badge turning VIP once the dialog closes.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+
+const SHOTS = 'test-results/screenshots'
+
+async function shot(page: Page, name: string, fullPage = true) {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage })
+}
+
+/** Console errors and uncaught exceptions of the portal's pages (not the demo provider's). */
+function watchForErrors(page: Page): string[] {
+  const errors: string[] = []
+  const onPortal = () => !new URL(page.url()).pathname.startsWith('/api/dev/')
+  page.on('console', (message) => {
+    if (message.type() === 'error' && onPortal()) errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+/** A SteamID64 no other run has used: 76561198 followed by 9 random digits. */
+function freshSteamId(): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10)).join('')
+  return `76561198${digits}`
+}
+
+interface PrivilegeJson {
+  id: number
+  content: string
+  detail: string
+  order: number
+  normal: number
+  vip: number
+  pro: number
+  kol: number
+  op: number
+}
+
+const GROUPS = ['normal', 'vip', 'pro', 'kol', 'op'] as const
+const ACCESS_WORDS: Record<number, string> = { 1: '允许', 2: '可选' }
+const word = (value: number) => ACCESS_WORDS[value] ?? '禁止'
+
+async function privileges(request: APIRequestContext, language: 'zh' | 'en'): Promise<PrivilegeJson[]> {
+  const response = await request.get(`/api/privileges?language=${language}`)
+  expect(response.ok()).toBe(true)
+  const list = (await response.json()) as PrivilegeJson[]
+  expect(list.length).toBeGreaterThan(5)
+  return list
+}
+
+const table = (page: Page) => page.getByRole('table', { name: '各用户组的特权对比' })
+const bodyRows = (page: Page) => table(page).locator('tbody tr')
+const selfPay = (page: Page) => page.getByRole('button', { name: '立即订阅' })
+
+test.describe('desktop, 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } })
+
+  test('logged out: please login, the three options, the store in a new tab, the table with tooltips', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const errors = watchForErrors(page)
+    const expected = await privileges(request, 'zh')
+    await page.goto('/vip')
+    await expect(page.getByRole('heading', { level: 1, name: 'VIP 订阅' })).toBeVisible()
+    const notice = page.getByRole('region', { name: '请先登录' })
+    await expect(notice).toBeVisible()
+    await expect(notice.getByRole('button', { name: '登录' })).toBeVisible()
+
+    await expect(page.getByRole('listitem', { name: '为自己订阅' })).toContainText('推荐')
+    await expect(selfPay(page)).toBeDisabled()
+    await expect(page.getByText('请先登录后再为自己订阅')).toBeVisible()
+    await expect(page.getByRole('button', { name: '查看安装步骤' })).toBeEnabled()
+
+    await test.step('rows by order, columns by group order, symbols with their words', async () => {
+      await expect(bodyRows(page)).toHaveCount(expected.length)
+      await expect(table(page).getByRole('columnheader')).toHaveText(['特权', '普通', 'VIP', 'PRO', 'KOL', '管理员'])
+      const sorted = [...expected].sort((a, b) => a.order - b.order || a.id - b.id)
+      await expect(table(page).getByRole('rowheader')).toHaveText(sorted.map((p) => p.content))
+      for (const [index, privilege] of sorted.entries()) {
+        await expect(bodyRows(page).nth(index).getByRole('cell')).toHaveText(GROUPS.map((g) => word(privilege[g])))
+      }
+      // The seeds use all three symbols.
+      await expect(table(page).locator('[data-access="optional"]').first()).toBeVisible()
+      await expect(table(page).locator('[data-access="forbidden"]').first()).toBeVisible()
+      await expect(page.getByText('部分拥有或开发中')).toBeVisible()
+    })
+
+    await test.step('tooltips on the privilege and the group headings', async () => {
+      const explained = [...expected].sort((a, b) => a.order - b.order || a.id - b.id).find((p) => p.detail)!
+      await table(page).getByRole('rowheader', { name: explained.content, exact: true }).locator('[tabindex="0"]').hover()
+      await expect(page.getByRole('tooltip')).toContainText(explained.detail)
+      await table(page).getByRole('columnheader', { name: 'KOL' }).locator('[tabindex="0"]').hover()
+      await expect(page.getByRole('tooltip')).toContainText('主播与社区知名玩家')
+      await shot(page, 'vip-desktop-tooltip', false)
+      await page.mouse.move(0, 0)
+    })
+    await shot(page, 'vip-desktop-logged-out')
+
+    await test.step('the VIP card store opens in a new tab without a way back to the portal', async () => {
+      const link = page.getByRole('link', { name: /前往商店/ })
+      await expect(link).toHaveAttribute('target', '_blank')
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+      const [store] = await Promise.all([context.waitForEvent('page'), link.click()])
+      await store.waitForLoadState()
+      expect(new URL(store.url()).pathname).toBe('/dev/vip-store')
+      await expect(store.getByText(/Sandbox store/)).toBeVisible()
+      expect(await store.evaluate(() => window.opener)).toBeNull()
+      await store.close()
+    })
+
+    await test.step('the manual install steps', async () => {
+      await page.getByRole('button', { name: '查看安装步骤' }).click()
+      const dialog = page.getByRole('dialog', { name: '安装为应用' })
+      await expect(dialog).toContainText('添加到主屏幕')
+      await page.keyboard.press('Escape')
+      await expect(dialog).toHaveCount(0)
+    })
+
+    await test.step('the login button opens the login dialog', async () => {
+      await notice.getByRole('button', { name: '登录' }).click()
+      await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible()
+      await page.keyboard.press('Escape')
+    })
+
+    // The app can be installed: the manifest is served.
+    const manifest = await request.get('/manifest.webmanifest')
+    expect(manifest.ok()).toBe(true)
+    expect(((await manifest.json()) as { display: string }).display).toBe('standalone')
+    expect(errors).toEqual([])
+  })
+
+  test('in English the table asks for English privileges', async ({ page, request }) => {
+    const expected = await privileges(request, 'en')
+    await page.goto('/vip')
+    await page.evaluate(() => localStorage.setItem('portal.language', 'en'))
+    const asked = page.waitForRequest((r) => r.url().includes('/api/privileges?language=en'))
+    await page.reload()
+    await asked
+    const english = page.getByRole('table', { name: 'Privileges of each user group' })
+    await expect(english.getByRole('rowheader')).toHaveCount(expected.length)
+    await expect(english.getByRole('rowheader').first()).toHaveText(
+      [...expected].sort((a, b) => a.order - b.order || a.id - b.id)[0].content,
+    )
+  })
+
+  test('pay for myself in the sandbox: the header badge turns VIP when the dialog closes', async ({ page, request }) => {
+    test.setTimeout(60_000)
+    const errors = watchForErrors(page)
+    const steamId = freshSteamId()
+
+    await test.step('log in with Steam (the demo provider)', async () => {
+      await page.goto('/vip')
+      await page.getByRole('banner').getByRole('button', { name: '登录' }).click()
+      await page.getByRole('dialog', { name: '登录' }).getByRole('button', { name: '通过 Steam 登录' }).click()
+      await expect(page).toHaveURL(/\/api\/dev\/openid\/login/)
+      await page.getByLabel('SteamID64').fill(steamId)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await expect(page).toHaveURL('/')
+      await page.goto('/vip')
+      await expect(page.getByRole('region', { name: '请先登录' })).toHaveCount(0)
+      await expect(page.getByTestId('tier-badge')).toHaveCount(0)
+    })
+
+    const dialog = page.getByRole('dialog', { name: 'VIP 订阅' })
+    const frameElement = dialog.locator('iframe[title="VIP 支付页面"]')
+    const host = page.frameLocator('iframe[title="VIP 支付页面"]')
+
+    await test.step('the dialog frames the demo VIP host for this account', async () => {
+      await expect(selfPay(page)).toBeEnabled()
+      await selfPay(page).click()
+      await expect(dialog).toBeVisible()
+      const src = new URL((await frameElement.getAttribute('src'))!)
+      expect(src.pathname).toBe('/dev/vip-host')
+      expect(src.searchParams.get('steamid')).toBe(steamId)
+      expect(src.searchParams.get('username')).toBeTruthy()
+      expect(src.searchParams.get('servername')).toBe('CS2 社区门户')
+      expect(src.searchParams.get('theme')).toBe('dark')
+      await expect(host.locator('body')).toHaveClass(/dark/)
+      await expect(host.getByText(steamId)).toBeVisible()
+      await expect(host.getByText('CS2 社区门户')).toBeVisible()
+
+      await dialog.getByRole('button', { name: '浅色' }).click()
+      await expect(dialog.getByRole('button', { name: '浅色' })).toHaveAttribute('aria-pressed', 'true')
+      await expect(host.locator('body')).toHaveClass(/light/)
+      await shot(page, 'vip-desktop-pay-dialog', false)
+    })
+
+    await test.step('pay 30 days in the sandbox', async () => {
+      await expect(host.getByRole('radio').first()).toBeChecked()
+      await host.getByRole('button', { name: /Pay in sandbox/ }).click()
+      await expect(host.locator('#paid')).toContainText('Paid, VIP until')
+      await shot(page, 'vip-desktop-paid', false)
+    })
+
+    await test.step('closing refetches the status and the header shows VIP', async () => {
+      const refetched = page.waitForResponse((r) => r.url().endsWith(`/api/auth/vip-status/${steamId}`))
+      await dialog.getByRole('button', { name: '关闭' }).click()
+      await expect(dialog).toHaveCount(0)
+      await refetched
+      const status = (await (await request.get(`/api/auth/vip-status/${steamId}`)).json()) as {
+        type: string
+        expireDate: string
+      }
+      expect(status.type).toBe('vip')
+      await expect(page.getByTestId('tier-badge')).toHaveText(`VIP 至 ${status.expireDate}`)
+      await expect(selfPay(page)).toBeFocused()
+    })
+    expect(errors).toEqual([])
+  })
+})
+
+test.describe('mobile, 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+  test('the table has a details column whose dialog lists every group', async ({ page, request }) => {
+    const errors = watchForErrors(page)
+    const sorted = (await privileges(request, 'zh')).sort((a, b) => a.order - b.order || a.id - b.id)
+    await page.goto('/vip')
+    await expect(bodyRows(page)).toHaveCount(sorted.length)
+    await expect(table(page).getByRole('columnheader').last()).toHaveText('详情')
+    // Nothing sticks out sideways at 390 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await shot(page, 'vip-mobile')
+
+    const privilege = sorted.find((p) => GROUPS.some((g) => p[g] === 2)) ?? sorted[0]
+    await table(page).getByRole('button', { name: `查看「${privilege.content}」的详情` }).tap()
+    const dialog = page.getByRole('dialog', { name: privilege.content })
+    await expect(dialog).toBeVisible()
+    const items = dialog.getByRole('list', { name: '各用户组的权限' }).getByRole('listitem')
+    await expect(items).toHaveCount(5)
+    const names = ['普通', 'VIP', 'PRO', 'KOL', '管理员']
+    for (const [index, group] of GROUPS.entries()) {
+      await expect(items.nth(index)).toContainText(names[index])
+      await expect(items.nth(index)).toContainText(word(privilege[group]))
+    }
+    const box = await dialog.boundingBox()
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true)
+    await shot(page, 'vip-mobile-details', false)
+    await dialog.getByRole('button', { name: '关闭' }).tap()
+    await expect(dialog).toHaveCount(0)
+    expect(errors).toEqual([])
+  })
+})
