@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import i18next from 'i18next'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { logout, startSession } from '@/lib/session'
 import { VIP_STATUS_CHANGED_EVENT, type VipStatus } from '@/lib/vip-status'
-import { ALICE, storeSession } from '@/testing/auth-fixtures'
+import { ALICE, jwtExpiringIn, storeSession } from '@/testing/auth-fixtures'
 import { configWith } from '@/testing/fixtures'
 import { preloadAuthChunks } from '@/testing/preload'
 import { renderApp } from '@/testing/render-app'
@@ -290,5 +291,20 @@ describe('self-pay dialog', () => {
     expect(events[0]).toMatchObject({ steamId: ALICE.steamId, type: 'none' })
     expect(warnings).toHaveBeenCalledWith('Failed to fetch VIP status', expect.anything())
     await waitFor(() => expect(screen.queryByTestId('tier-badge')).not.toBeInTheDocument())
+  })
+
+  it('a logout ends the purchase: the dialog closes and stays closed after the next login', async () => {
+    storeSession()
+    servePrivileges()
+    const { user } = await renderApp('/vip')
+    await user.click(selfPayButton())
+    expect(payDialog()).toBeVisible()
+    act(() => logout())
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByRole('region', { name: '请先登录' })).toBeVisible()
+    expect(selfPayButton()).toBeDisabled()
+    act(() => startSession({ user: ALICE, token: jwtExpiringIn(3600) }))
+    expect(selfPayButton()).toBeEnabled()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 })

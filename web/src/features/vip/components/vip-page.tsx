@@ -19,6 +19,8 @@ export function VipPage({ onLogin }: VipPageProps) {
   const { t } = useTranslation('vip')
   const user = useSessionUser()
   const [payOpen, setPayOpen] = useState(false)
+  // A logout (here or in another tab) ends the purchase; a later login must not reopen it.
+  if (!user && payOpen) setPayOpen(false)
 
   const onPayOpenChange = (open: boolean) => {
     setPayOpen(open)
