@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useLocation } from 'react-router'
+import { openLoginDialog } from '@/features/auth/hooks/use-login-dialog'
 import { InventoryPage } from '@/features/inventory/components/inventory-page'
 import { useAppConfig } from '@/lib/config/config-context'
 import { isInventoryLocation } from '../routing/inventory-location'
@@ -17,7 +18,7 @@ export function InventoryKeepAlive() {
   if (!visited || !inventory.enabled) return null
   return (
     <div data-testid="inventory-host" hidden={!visible}>
-      <InventoryPage />
+      <InventoryPage onLogin={() => openLoginDialog()} />
     </div>
   )
 }
