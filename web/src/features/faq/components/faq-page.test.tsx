@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import i18next from 'i18next'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
+import { server } from '@/testing/msw-server'
 import { renderApp } from '@/testing/render-app'
 import { faqJson, serveFaqs } from '../testing/faq-fixtures'
 
@@ -69,6 +71,31 @@ describe('FAQ page', () => {
     expect(link).toHaveAttribute('target', '_blank')
     expect(link).toHaveAttribute('rel', 'noopener noreferrer')
     expect('__xss' in window).toBe(false)
+  })
+
+  it('follows links to the portal in the app; other links are left to the browser', async () => {
+    serveFaqs({
+      answers: {
+        zh: [faqJson(3, '排行榜', '<p>见<a href="/leaderboard">排行榜</a>与<a href="https://store.example.com/" target="_blank">商店</a>。</p>')],
+      },
+    })
+    server.use(http.get('/api/leaderboard/*', () => HttpResponse.json({ error: 'NOT_FOUND', message: 'x', details: {} }, { status: 404 })))
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { user, location } = await renderApp('/faq')
+    await user.click(await screen.findByRole('button', { name: '排行榜' }))
+    const answer = screen.getByRole('region', { name: '排行榜' })
+    const external = within(answer).getByRole('link', { name: '商店' })
+    // Seen after React's handler: the app must not have taken over the external link.
+    const prevented: boolean[] = []
+    const record = (event: Event) => prevented.push(event.defaultPrevented)
+    document.addEventListener('click', record)
+    await user.click(external)
+    document.removeEventListener('click', record)
+    expect(prevented).toEqual([false])
+    expect(location().pathname).toBe('/faq')
+
+    await user.click(within(answer).getByRole('link', { name: '排行榜' }))
+    await waitFor(() => expect(location().pathname).toBe('/leaderboard'))
   })
 
   it('shows a loading state, then the empty state for an empty list', async () => {
