@@ -1,0 +1,151 @@
+// The chat command list against the REAL backend in demo mode (the catalogue the chat_commands
+// migration seeds): the practice page's common-commands panel (columns by width, collapsing top
+// area) and the all-commands dialog in three columns, Match, Practice and Admin, with search and copy.
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+
+const SHOTS = 'test-results/screenshots'
+
+interface CommandJson {
+  id: number
+  command: string
+  description: { en: string; zh: string }
+  isFrequent: boolean
+  type: 'Match' | 'Practice' | 'Admin'
+}
+
+async function catalogue(request: APIRequestContext): Promise<CommandJson[]> {
+  const response = await request.get('/api/commands')
+  expect(response.ok()).toBe(true)
+  const list = (await response.json()) as CommandJson[]
+  expect(list.length).toBeGreaterThan(30)
+  return list
+}
+
+function watchForErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: '常用指令' })
+const frequentList = (page: Page) => panel(page).getByRole('list', { name: '常用指令' })
+const dialog = (page: Page) => page.getByRole('dialog', { name: '全部指令' })
+const column = (page: Page, name: string) => dialog(page).getByRole('region', { name: new RegExp(`^${name}`) })
+const codes = (scope: Locator) => scope.locator('code')
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox()
+  expect(found).not.toBeNull()
+  return found ?? { x: 0, y: 0, width: 0, height: 0 }
+}
+
+const TYPES = [
+  ['Match', '比赛'],
+  ['Practice', '训练'],
+  ['Admin', '管理'],
+] as const
+
+test.describe('desktop, 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } })
+
+  test('common commands in three columns, collapsing top area, all commands with search and copy', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    const errors = watchForErrors(page)
+    const commands = await catalogue(request)
+    const frequent = commands.filter((command) => command.isFrequent)
+
+    await page.goto('/pracc')
+    await expect(codes(frequentList(page))).toHaveText(frequent.map((command) => command.command))
+    await expect(frequentList(page)).toHaveAttribute('data-columns', '3')
+    const [a, b, c] = await Promise.all([0, 1, 2].map((i) => box(frequentList(page).getByRole('listitem').nth(i))))
+    expect(a.y).toBe(b.y)
+    expect(b.y).toBe(c.y)
+    expect(a.x).toBeLessThan(b.x)
+    expect(b.x).toBeLessThan(c.x)
+    await expect(frequentList(page)).toContainText(frequent[0].description.zh)
+
+    // The top area collapses from 280 px to 88 px and back.
+    const area = page.getByTestId('pracc-top-area')
+    expect((await box(area)).height).toBe(280)
+    await page.getByRole('button', { name: '收起' }).click()
+    await expect.poll(async () => (await box(area)).height).toBe(88)
+    await expect(frequentList(page)).toHaveCount(0)
+    await expect(panel(page).getByRole('button', { name: '全部指令' })).toBeVisible()
+    await page.screenshot({ path: `${SHOTS}/commands-collapsed.png` })
+    await page.getByRole('button', { name: '展开' }).click()
+    await expect.poll(async () => (await box(area)).height).toBe(280)
+    await page.screenshot({ path: `${SHOTS}/commands-panel.png` })
+
+    // Every command, by type, three columns side by side.
+    const trigger = panel(page).getByRole('button', { name: '全部指令' })
+    await trigger.click()
+    await expect(dialog(page)).toBeVisible()
+    const search = dialog(page).getByRole('searchbox', { name: '搜索指令' })
+    await expect(search).toBeFocused()
+    for (const [type, label] of TYPES) {
+      await expect(codes(column(page, label))).toHaveText(
+        commands.filter((command) => command.type === type).map((command) => command.command),
+      )
+    }
+    const [match, practice, admin] = await Promise.all(TYPES.map(([, label]) => box(column(page, label))))
+    expect(match.y).toBe(practice.y)
+    expect(practice.y).toBe(admin.y)
+    expect(match.x).toBeLessThan(practice.x)
+    expect(practice.x).toBeLessThan(admin.x)
+    await page.screenshot({ path: `${SHOTS}/commands-dialog.png` })
+
+    // Search: the command or either description, case-insensitive; the same answer as the server's ?q=.
+    for (const query of ['暂停', 'BOT', 'kick']) {
+      await search.fill(query)
+      const response = await request.get(`/api/commands?q=${encodeURIComponent(query)}`)
+      const expected = ((await response.json()) as CommandJson[]).map((command) => command.command)
+      expect(expected.length).toBeGreaterThan(0)
+      await expect(codes(dialog(page))).toHaveText(expected)
+    }
+    await search.fill('zzzz-nothing')
+    await expect(codes(dialog(page))).toHaveCount(0)
+    await expect(dialog(page).getByText('没有匹配的指令')).toHaveCount(3)
+    await search.fill('暂停')
+    await page.screenshot({ path: `${SHOTS}/commands-search.png` })
+
+    // Copy: the clipboard gets the command, the button says so for 2 s.
+    const first = dialog(page).getByRole('listitem').first()
+    const command = (await first.locator('code').textContent()) ?? ''
+    await first.getByRole('button', { name: `复制指令 ${command}` }).click()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(command)
+    await expect(first.getByRole('button', { name: '已复制' })).toBeVisible()
+    await expect(first.getByRole('button', { name: `复制指令 ${command}` })).toBeVisible({ timeout: 3_000 })
+
+    await page.keyboard.press('Escape')
+    await expect(dialog(page)).toHaveCount(0)
+    await expect(trigger).toBeFocused()
+    expect(errors).toEqual([])
+  })
+})
+
+test.describe('mobile, 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+  test('one column of common commands; the dialog stacks the three types', async ({ page, request }) => {
+    const commands = await catalogue(request)
+    await page.goto('/pracc')
+    await expect(codes(frequentList(page)).first()).toBeVisible()
+    await expect(frequentList(page)).toHaveAttribute('data-columns', '1')
+    await panel(page).getByRole('button', { name: '全部指令' }).tap()
+    await expect(codes(dialog(page))).toHaveCount(commands.length)
+    const [match, practice, admin] = await Promise.all(TYPES.map(([, label]) => box(column(page, label))))
+    expect(match.x).toBe(practice.x)
+    expect(practice.x).toBe(admin.x)
+    expect(match.y).toBeLessThan(practice.y)
+    expect(practice.y).toBeLessThan(admin.y)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await page.screenshot({ path: `${SHOTS}/commands-mobile-dialog.png` })
+  })
+})

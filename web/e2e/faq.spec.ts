@@ -1,0 +1,179 @@
+// The FAQ against the REAL backend in demo mode: the seeded questions in Chinese and, after the
+// language switch, in English, each answer opening in place; and the seeded malicious entry (an
+// answer saved from input full of scripts: onerror, <script>, a javascript: link, mXSS, handlers)
+// proving nothing runs. A trap installed before any page script records every attempt.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+
+const SHOTS = 'test-results/screenshots'
+const MALICIOUS = { zh: '为什么这条回答这么朴素？（过滤演示）', en: 'Why does this answer look so plain? (sanitizer demo)' }
+
+interface FaqJson {
+  id: number
+  question: string
+  answer: string
+}
+
+async function faqs(request: APIRequestContext, language: 'zh' | 'en'): Promise<FaqJson[]> {
+  const response = await request.get(`/api/faqs?language=${language}`)
+  expect(response.ok()).toBe(true)
+  const list = (await response.json()) as FaqJson[]
+  expect(list.length).toBeGreaterThanOrEqual(8)
+  return list
+}
+
+function watchForErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+/**
+ * Records any script the answers might run: the payload's global (window.__faqXss), alert, confirm
+ * and prompt, and any dialog the browser opens.
+ */
+async function installXssTrap(page: Page): Promise<string[]> {
+  await page.addInitScript(() => {
+    const hits: string[] = []
+    Object.defineProperty(window, 'xssTrapHits', { value: hits })
+    for (const name of ['__faqXss', '__xss']) {
+      Object.defineProperty(window, name, {
+        configurable: false,
+        get: () => undefined,
+        set: (value: unknown) => {
+          hits.push(`${name}=${String(value)}`)
+        },
+      })
+    }
+    for (const name of ['alert', 'confirm', 'prompt'] as const) {
+      Object.defineProperty(window, name, {
+        value: (...args: unknown[]) => {
+          hits.push(`${name}(${args.join(',')})`)
+        },
+      })
+    }
+  })
+  const dialogs: string[] = []
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message())
+    void dialog.dismiss()
+  })
+  return dialogs
+}
+
+const trapHits = (page: Page) => page.evaluate(() => (window as unknown as { xssTrapHits: string[] }).xssTrapHits)
+
+/** Every element inside the FAQ list that still carries an event handler, a script or a javascript: URL. */
+function dangerousMarkup(page: Page) {
+  return page.getByRole('list', { name: /问题列表|Questions/ }).evaluate((list) => {
+    const found: string[] = []
+    for (const element of list.querySelectorAll('*')) {
+      const tag = element.tagName.toLowerCase()
+      if (['script', 'style', 'iframe', 'object', 'embed', 'form'].includes(tag)) found.push(`<${tag}>`)
+      for (const attribute of element.attributes) {
+        if (/^on/i.test(attribute.name)) found.push(`${tag}[${attribute.name}]`)
+        if (/^(javascript|vbscript):/i.test(attribute.value.replace(/\s/g, ''))) {
+          found.push(`${tag}[${attribute.name}=${attribute.value}]`)
+        }
+      }
+    }
+    return found
+  })
+}
+
+const question = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
+
+test.describe('desktop, 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } })
+
+  test('lists the questions in Chinese, then in English after switching; the malicious entry runs nothing', async ({
+    page,
+    request,
+  }) => {
+    const errors = watchForErrors(page)
+    const dialogs = await installXssTrap(page)
+    const zh = await faqs(request, 'zh')
+    const en = await faqs(request, 'en')
+
+    await page.goto('/faq')
+    await expect(page.getByRole('heading', { level: 1, name: '常见问题' })).toBeVisible()
+    const list = page.getByRole('list', { name: '问题列表' })
+    await expect(list.getByRole('heading', { level: 2 })).toHaveText(zh.map((entry) => entry.question))
+
+    // Answers open and close in place; keyboard reaches every question.
+    const first = question(page, zh[0].question)
+    await expect(first).toHaveAttribute('aria-expanded', 'false')
+    await first.click()
+    await expect(first).toHaveAttribute('aria-expanded', 'true')
+    await expect(page.getByRole('region', { name: zh[0].question })).toBeVisible()
+    await page.keyboard.press('ArrowDown')
+    await expect(question(page, zh[1].question)).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(question(page, zh[1].question)).toHaveAttribute('aria-expanded', 'true')
+
+    // Open every answer, the malicious one included, and poke at what it tried to plant.
+    for (const entry of zh.slice(2)) await question(page, entry.question).click()
+    const malicious = page.getByRole('region', { name: MALICIOUS.zh })
+    await expect(malicious).toContainText('This answer was saved from input full of scripts')
+    await malicious.getByText('hover me').hover()
+    await malicious.getByText('javascript: link').click()
+    await expect(page).toHaveURL('/faq')
+    const safe = malicious.getByRole('link', { name: 'safe link' })
+    await expect(safe).toHaveAttribute('target', '_blank')
+    await expect(safe).toHaveAttribute('rel', 'noopener noreferrer')
+    // Every new-window link of every answer carries rel="noopener noreferrer".
+    for (const link of await list.locator('a[target="_blank"]').all()) {
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+    }
+    expect(await dangerousMarkup(page)).toEqual([])
+    await page.waitForTimeout(300) // an image's onerror would have fired by now
+    expect(await trapHits(page)).toEqual([])
+    expect(dialogs).toEqual([])
+    await page.screenshot({ path: `${SHOTS}/faq-zh.png`, fullPage: true })
+
+    // English: the switch reloads the page and the questions come in English.
+    await page.getByRole('button', { name: '切换语言' }).click()
+    await page.getByRole('menuitemradio', { name: 'English' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'FAQ' })).toBeVisible()
+    const englishList = page.getByRole('list', { name: 'Questions' })
+    await expect(englishList.getByRole('heading', { level: 2 })).toHaveText(en.map((entry) => entry.question))
+    await question(page, MALICIOUS.en).click()
+    await expect(page.getByRole('region', { name: MALICIOUS.en })).toContainText('The sanitizer kept this text')
+    expect(await dangerousMarkup(page)).toEqual([])
+    await page.waitForTimeout(300)
+    expect(await trapHits(page)).toEqual([])
+    expect(dialogs).toEqual([])
+    await page.screenshot({ path: `${SHOTS}/faq-en.png`, fullPage: true })
+    expect(errors).toEqual([])
+  })
+
+  test('a link to a portal page inside an answer navigates in the app', async ({ page, request }) => {
+    const zh = await faqs(request, 'zh')
+    const withLink = zh.find((entry) => /href="\/leaderboard"/.test(entry.answer))
+    expect(withLink, 'a seeded answer links to the leaderboard').toBeDefined()
+    if (!withLink) return
+    await page.goto('/faq')
+    await question(page, withLink.question).click()
+    // A marker on the window survives only if the page is not reloaded.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+    await page.getByRole('region', { name: withLink.question }).locator('a[href="/leaderboard"]').click()
+    await expect(page).toHaveURL(/\/leaderboard/)
+    await expect(page.getByRole('heading', { level: 1, name: '排行榜' })).toBeVisible()
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
+  })
+})
+
+test.describe('mobile, 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+  test('reads an answer without sideways scrolling', async ({ page, request }) => {
+    const zh = await faqs(request, 'zh')
+    await page.goto('/faq')
+    await question(page, zh[0].question).tap()
+    await expect(page.getByRole('region', { name: zh[0].question })).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await page.screenshot({ path: `${SHOTS}/faq-mobile.png`, fullPage: true })
+  })
+})
