@@ -93,6 +93,14 @@ describe('inventory, logged in', () => {
     expect(calls).toEqual([])
   })
 
+  it('asks for a Steam binding first when the account has no Steam id, without calling anything', async () => {
+    storeSession({ user: { ...ALICE, steamId: '' } })
+    const calls = serveInventory()
+    await renderApp('/inventory', { config })
+    expect(await screen.findByRole('alert')).toHaveTextContent('请先绑定 Steam 账号，再打开库存')
+    expect(calls).toEqual([])
+  })
+
   it('signs in even when the profile sync fails (logged as a warning)', async () => {
     const warned = vi.spyOn(console, 'warn').mockImplementation(() => {})
     storeSession()

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { INVENTORY_FRAME_DELAY_MS, INVENTORY_OVERLAY_MS } from '@/lib/constants'
 import { inventorySignIn, syncSteamUser } from '../api/inventory-api'
 import { frameUrl } from '../model/frame-url'
-import { NOT_CONFIGURED } from '../model/sign-in-error'
+import { NOT_CONFIGURED, STEAM_NOT_BOUND } from '../model/sign-in-error'
 
 /**
  * Where the sign-in stands: 'signing-in' while the calls run, 'opening' for the 500 ms before the
@@ -21,6 +21,7 @@ export interface SignInState {
 const IDLE: SignInState = { phase: 'idle', src: null, error: null }
 const SIGNING_IN: SignInState = { phase: 'signing-in', src: null, error: null }
 const UNCONFIGURED: SignInState = { phase: 'error', src: null, error: NOT_CONFIGURED }
+const UNBOUND: SignInState = { phase: 'error', src: null, error: STEAM_NOT_BOUND }
 
 /** One sign-in run: the account, the site and the attempt (a retry is a new run). */
 function runKey(steamId: string, base: string, attempt: number): string {
@@ -30,7 +31,8 @@ function runKey(steamId: string, base: string, attempt: number): string {
 /**
  * Signs the logged-in player in to the inventory site (spec 001 §2.5, §4): syncs their Steam
  * profile, asks for a sign-in token, loads the frame 500 ms later and ends the loading overlay 4 s
- * after that. Runs again for another account or on retry; logging out resets it.
+ * after that. Runs again for another account or on retry; logging out resets it. `steamId` is null
+ * when nobody is logged in, '' for an account without a Steam id.
  */
 export function useInventorySignIn(steamId: string | null, base: string) {
   const [attempt, setAttempt] = useState(0)
@@ -79,7 +81,8 @@ export function useInventorySignIn(steamId: string | null, base: string) {
 
   const retry = useCallback(() => setAttempt((n) => n + 1), [])
   let state: SignInState
-  if (!steamId) state = IDLE
+  if (steamId === null) state = IDLE
+  else if (!steamId) state = UNBOUND
   else if (!base) state = UNCONFIGURED
   else state = progress?.key === key ? progress.state : SIGNING_IN
   return { ...state, retry }

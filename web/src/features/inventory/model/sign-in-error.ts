@@ -6,6 +6,8 @@ import { errorText } from '@/lib/error-text'
 
 /** The sign-in cannot start: no inventory site is configured. */
 export const NOT_CONFIGURED = 'INVENTORY_NOT_CONFIGURED'
+/** The sign-in cannot start: the account has no Steam id (the server's code for the same case). */
+export const STEAM_NOT_BOUND = 'STEAM_NOT_BOUND'
 
 const CLIENT_CODES = new Set<string>(Object.values(CLIENT_ERROR_CODES))
 
@@ -16,6 +18,7 @@ function fromServer(error: unknown): error is { code: string; message: string } 
 
 export function signInErrorText(error: unknown): string {
   if (error === NOT_CONFIGURED) return i18next.t('inventory:notConfigured')
+  if (error === STEAM_NOT_BOUND) return i18next.t('inventory:errors.STEAM_NOT_BOUND')
   if (!fromServer(error)) return i18next.t('inventory:loginError')
   const own = `inventory:errors.${error.code}`
   if (i18next.exists(own)) return i18next.t(own as 'inventory:loginError')
