@@ -2,8 +2,8 @@ import { Lock, LogIn } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 
-/** Made-up item tiles for the blurred placeholder: a rarity colour each. */
-const MOCK_TILES = [
+/** Rarity colours of the made-up item tiles in the blurred placeholder. */
+const TONES = [
   'from-sky-500/40',
   'from-violet-500/40',
   'from-fuchsia-500/40',
@@ -17,6 +17,8 @@ const MOCK_TILES = [
   'from-red-500/40',
   'from-sky-500/40',
 ]
+/** Enough tiles to fill the placeholder at every width (two to six columns). */
+const MOCK_TILES = [...TONES, ...TONES.slice().reverse()].map((tone, index) => ({ id: index, tone }))
 
 /**
  * What a visitor sees (spec 001 §2.5, §6): a blurred stand-in of the inventory and a message that
@@ -25,16 +27,16 @@ const MOCK_TILES = [
 export function LoginRequired({ onLogin }: { onLogin?: () => void }) {
   const { t } = useTranslation('inventory')
   return (
-    <div className="relative min-h-[32rem] overflow-hidden rounded-2xl border border-white/[0.07] bg-ink-900">
+    <div className="relative h-[32rem] overflow-hidden rounded-2xl border border-white/[0.07] bg-ink-900">
       <div
         aria-hidden="true"
         inert
         data-testid="inventory-placeholder"
         className="pointer-events-none grid grid-cols-2 gap-3 p-5 blur-sm select-none sm:grid-cols-4 lg:grid-cols-6"
       >
-        {MOCK_TILES.map((tone, index) => (
+        {MOCK_TILES.map(({ id, tone }) => (
           <div
-            key={index}
+            key={id}
             className={`flex aspect-[4/3] flex-col justify-end rounded-xl border border-white/10 bg-gradient-to-t ${tone} to-ink-800 p-3`}
           >
             <span className="h-2 w-3/4 rounded bg-white/25" />
