@@ -1,14 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ALICE, apiError, storeSession } from '@/testing/auth-fixtures'
 import { configWith } from '@/testing/fixtures'
+import { preloadAuthChunks } from '@/testing/preload'
 import { renderApp } from '@/testing/render-app'
 import { deferred, serveInventory, SIGN_IN_TOKEN } from '../testing/inventory-fixtures'
 
 const SIGN_IN_URL = 'https://inventory.example.com/auth/sign-in'
 const config = configWith({ links: { inventorySignIn: SIGN_IN_URL } })
 
+// The login dialog is a lazy chunk: load it up front so opening it fits in a findBy* wait.
+beforeAll(preloadAuthChunks)
 afterEach(() => vi.useRealTimers())
 
 /** The real setTimeout, for waiting on the fake backend while the app's timers are faked. */
