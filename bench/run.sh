@@ -374,7 +374,7 @@ PY
   port=$(free_port)
   jwt_secret=$(python3 -c 'import secrets; print(secrets.token_hex(20))')
   serve_started=$(date +%s.%N)
-  start "$lb/portal.out" 'listening on ' env PORTAL_AUTH__JWT_SECRET="$jwt_secret" \
+  start "$lb/portal.out" 'listening on ' env PORTAL_AUTH__JWT_SECRET="$jwt_secret" PORTAL_FEATURES__INVENTORY__ENABLED=false \
     PORTAL_LEADERBOARD__REFRESH_INTERVAL_S=3600 PORTAL_SERVERS__REFRESH_INTERVAL_S=3600 \
     PORTAL_SECURITY__TRUST_FORWARDED_FOR=true \
     "$BUILD/portal" serve "${cfg[@]}" --port "$port"

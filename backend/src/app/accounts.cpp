@@ -108,6 +108,7 @@ Accounts::Accounts(const Config& config, db::Database& database, servers::Servic
     web_api_profiles_ = std::make_unique<integrations::steam::WebApiProfiles>(config.steam.web_api_key, *http_);
     profiles = web_api_profiles_.get();
   }
+  profiles_ = profiles;
   nonces_ = std::make_unique<auth::DbNonceStore>(sessions_repo_);
 
   email_ = std::make_unique<auth::EmailAccounts>(auth::EmailAccountsDeps{

@@ -57,6 +57,10 @@ class Accounts {
   void register_routes(http::RouteTable& routes);
   const http::Authenticator& authenticator() const { return *authenticator_; }
   auth::MembershipService& memberships() { return memberships_; }
+  // For features acting for a logged-in user (inventory): the users, and the Steam profile lookup the
+  // Steam login uses (the Web API, the dev provider in demo mode; null when none is configured).
+  auth::UserRepository& users() { return users_; }
+  integrations::steam::SteamProfiles* steam_profiles() const { return profiles_; }
 
   void start();  // the hourly purge of expired tokens, codes and nonces
   void stop();
@@ -80,6 +84,7 @@ class Accounts {
   std::unique_ptr<integrations::HttpClient> http_;
   std::unique_ptr<sim::DevOpenIdProvider> dev_provider_;  // demo mode
   std::unique_ptr<integrations::steam::SteamProfiles> web_api_profiles_;
+  integrations::steam::SteamProfiles* profiles_ = nullptr;  // one of the two above, or null
   std::unique_ptr<auth::DbNonceStore> nonces_;
   std::unique_ptr<auth::EmailAccounts> email_;
   std::unique_ptr<auth::Sessions> sessions_;

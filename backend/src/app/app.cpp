@@ -3,12 +3,14 @@
 #include "app/accounts.hpp"
 #include "app/database_options.hpp"
 #include "app/free_port.hpp"
+#include "app/inventory.hpp"
 #include "app/leaderboards.hpp"
 #include "app/live_servers.hpp"
 #include "app/ops_routes.hpp"
 #include "db/database.hpp"
 #include "db/migrations.hpp"
 #include "features/content/routes.hpp"
+#include "features/inventory/routes.hpp"
 #include "features/servers/routes.hpp"
 #include "http/dispatcher.hpp"
 #include "http/response_policy.hpp"
@@ -45,6 +47,7 @@ content::PublicSettings public_settings(const Config& config) {
   s.vip_store = l.vip_store_url;
   s.vip_pay = l.vip_pay_url;
   s.inventory = l.inventory_url;
+  s.inventory_sign_in = inventory_sign_in_url(config);
   s.support_email = l.support_email;
   return s;
 }
@@ -54,7 +57,8 @@ http::ResponsePolicyOptions policy_options(const Config& config) {
       .hsts = config.security.hsts,
       .hsts_max_age_s = config.security.hsts_max_age_s,
       .cors_origins = config.security.cors_origins,
-      .frame_origins = {http::origin_of(config.links.vip_pay_url), http::origin_of(config.links.inventory_url)},
+      .frame_origins = {http::origin_of(config.links.vip_pay_url), http::origin_of(config.links.inventory_url),
+                        http::origin_of(inventory_sign_in_url(config))},
   };
 }
 
@@ -62,6 +66,7 @@ http::ResponsePolicyOptions policy_options(const Config& config) {
 std::map<std::string, core::RateLimit, std::less<>> rate_limit_policies() {
   auto policies = auth::rate_limit_policies();
   policies.merge(leaderboard::rate_limit_policies());
+  policies.merge(inventory::rate_limit_policies());
   return policies;
 }
 
@@ -74,6 +79,7 @@ struct App::Parts {
   std::unique_ptr<LiveServers> live_servers;
   std::unique_ptr<Accounts> accounts;
   std::unique_ptr<Leaderboards> leaderboards;
+  std::unique_ptr<Inventory> inventory;
   http::Metrics metrics;
   std::unique_ptr<http::Dispatcher> dispatcher;
   std::unique_ptr<http::WorkerPool> workers;
@@ -95,6 +101,7 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
   p.accounts = std::make_unique<Accounts>(p.config, *p.database, p.live_servers->service());
   p.leaderboards = std::make_unique<Leaderboards>(p.config, *p.database, p.accounts->memberships(),
                                                   p.live_servers->service());
+  p.inventory = std::make_unique<Inventory>(p.config, *p.accounts);
 
   // The whole API, feature by feature.
   http::RouteTable routes;
@@ -103,6 +110,7 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
   servers::register_routes(routes, p.live_servers->service());
   p.accounts->register_routes(routes);
   p.leaderboards->register_routes(routes);
+  p.inventory->register_routes(routes);
   if (extra_routes) extra_routes(routes);
 
   auto static_files = std::make_shared<http::StaticFiles>(p.config.server.web_root);

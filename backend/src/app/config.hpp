@@ -111,6 +111,14 @@ struct LeaderboardConfig {
   int refresh_interval_s = 10;  // a board with new stats is ranked again at most this often
 };
 
+// The inventory site the inventory page frames (features/inventory): where it signs players in and
+// the secret the portal shares with it to sign their tokens.
+struct InventoryConfig {
+  std::string sign_in_url;   // the site's sign-in callback, framed as <url>?token=<jwt>; demo: a local page
+  std::string token_secret;  // HS256 key shared with the site, >= 32 characters; demo generates one when empty
+  int token_ttl_s = 60;      // lifetime of a sign-in token in seconds (10..600)
+};
+
 struct LinksConfig {
   std::string join_address_prefix = "steam://connect/";
   std::string bilibili = "https://space.bilibili.com/";
@@ -138,6 +146,7 @@ struct Config {
   AuthConfig auth;
   MailConfig mail;
   LeaderboardConfig leaderboard;
+  InventoryConfig inventory;
   LinksConfig links;
 
   // Derived values; never stored in the file.

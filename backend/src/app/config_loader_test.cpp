@@ -18,6 +18,7 @@ namespace {
 
 using ::testing::AllOf;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using test::expect_same_config;
 using test::kShippedFile;
 using test::TempToml;
@@ -126,6 +127,19 @@ TEST(ConfigLoader, UnparsableEnvironmentValueIsAnError) {
 
 TEST(ConfigLoader, EnvironmentValuesAreValidated) {
   EXPECT_THAT(config_error({}, {{"PORTAL_SERVER__PORT", "70000"}}), HasSubstr("server.port"));
+}
+
+TEST(ConfigLoader, InventorySecretComesFromTheEnvironmentAndIsNeverQuoted) {
+  const std::string secret = "inventory-secret-from-the-environment-0123";
+  const Config config = load_config({}, {{"PORTAL_INVENTORY__TOKEN_SECRET", secret},
+                                         {"PORTAL_INVENTORY__SIGN_IN_URL", "https://inv.example/sign-in"},
+                                         {"PORTAL_INVENTORY__TOKEN_TTL_S", "120"}});
+  EXPECT_EQ(config.inventory.token_secret, secret);
+  EXPECT_EQ(config.inventory.sign_in_url, "https://inv.example/sign-in");
+  EXPECT_EQ(config.inventory.token_ttl_s, 120);
+  const std::string message = config_error({}, {{"PORTAL_INVENTORY__TOKEN_SECRET", "too-short-secret-value"}});
+  EXPECT_THAT(message, HasSubstr("inventory.token_secret"));
+  EXPECT_THAT(message, Not(HasSubstr("too-short-secret-value")));
 }
 
 TEST(ConfigLoader, ProcessEnvironmentReadsRealVariables) {

@@ -77,6 +77,10 @@ const std::vector<Field>& schema() {
       PORTAL_CONFIG_FIELD("mail.timeout_s", mail.timeout_s),
       PORTAL_CONFIG_FIELD("mail.ca_file", mail.ca_file),
 
+      PORTAL_CONFIG_FIELD("inventory.sign_in_url", inventory.sign_in_url),
+      PORTAL_CONFIG_FIELD("inventory.token_secret", inventory.token_secret),
+      PORTAL_CONFIG_FIELD("inventory.token_ttl_s", inventory.token_ttl_s),
+
       PORTAL_CONFIG_FIELD("links.join_address_prefix", links.join_address_prefix),
       PORTAL_CONFIG_FIELD("links.bilibili", links.bilibili),
       PORTAL_CONFIG_FIELD("links.douyin", links.douyin),

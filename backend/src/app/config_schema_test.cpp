@@ -40,7 +40,7 @@ constexpr std::size_t member_count() {
 
 // If one of these fails, a field was added to or removed from config.hpp: update the schema in
 // config_schema.cpp, portal.toml, kAllKeys below and expect_same_config in config_test_support.hpp.
-static_assert(member_count<Config>() == 13);
+static_assert(member_count<Config>() == 14);
 static_assert(member_count<LeaderboardConfig>() == 1);
 static_assert(member_count<LiveServersConfig>() == 6);
 static_assert(member_count<ServerConfig>() == 11);
@@ -54,8 +54,9 @@ static_assert(member_count<SteamConfig>() == 4);
 static_assert(member_count<AuthConfig>() == 3);
 static_assert(member_count<MailConfig>() == 8);
 static_assert(member_count<LinksConfig>() == 11);
+static_assert(member_count<InventoryConfig>() == 3);
 
-// Every leaf setting: 2 + 11 + 4 + 5 + 2 + (5 + 1 + 1 + 4) + 6 + 4 + 3 + 8 + 1 + 11 = 68.
+// Every leaf setting: 2 + 11 + 4 + 5 + 2 + (5 + 1 + 1 + 4) + 6 + 4 + 3 + 8 + 1 + 3 + 11 = 71.
 const std::set<std::string> kAllKeys = {
     "mode", "data_dir",
     "server.host", "server.port", "server.io_threads", "server.read_timeout_s", "server.write_timeout_s",
@@ -76,6 +77,7 @@ const std::set<std::string> kAllKeys = {
     "mail.transport", "mail.smtp_url", "mail.username", "mail.password", "mail.from_address", "mail.from_name",
     "mail.timeout_s", "mail.ca_file",
     "leaderboard.refresh_interval_s",
+    "inventory.sign_in_url", "inventory.token_secret", "inventory.token_ttl_s",
     "links.join_address_prefix", "links.bilibili", "links.douyin", "links.weibo", "links.qq_group",
     "links.filing_number", "links.filing_url", "links.vip_store_url", "links.vip_pay_url", "links.inventory_url",
     "links.support_email",
@@ -92,7 +94,7 @@ void collect_keys(const toml::table& table, const std::string& prefix, std::vect
 // ---- the shipped file ----
 
 TEST(ConfigLoader, ShippedFileHoldsExactlyEverySetting) {
-  ASSERT_EQ(kAllKeys.size(), 68U);
+  ASSERT_EQ(kAllKeys.size(), 71U);
   const toml::table root = toml::parse_file(kShippedFile.string());
   std::vector<std::string> keys;
   collect_keys(root, "", keys);
@@ -174,6 +176,10 @@ timeout_s = 12
 ca_file = "/etc/ssl/ca.pem"
 [leaderboard]
 refresh_interval_s = 7
+[inventory]
+sign_in_url = "https://inventory.example/sign-in"
+token_secret = "inventory-secret-0123456789abcdef-test"
+token_ttl_s = 90
 [links]
 join_address_prefix = "https://join.example/"
 bilibili = "https://bilibili.example/"
@@ -201,6 +207,7 @@ support_email = "help@example.org"
   expected.mail = {"smtp", "smtps://mail.example:465", "mailer", "mail-secret", "bot@example.org", "Bot", 12,
                    "/etc/ssl/ca.pem"};
   expected.leaderboard = {7};
+  expected.inventory = {"https://inventory.example/sign-in", "inventory-secret-0123456789abcdef-test", 90};
   expected.links = {"https://join.example/",    "https://bilibili.example/", "https://douyin.example/",
                     "https://weibo.example/",   "https://qq.example/",       "ICP 123",
                     "https://filing.example/",  "https://store.example/",    "https://pay.example/",

@@ -109,6 +109,10 @@ inline void expect_same_config(const app::Config& a, const app::Config& b) {
   EXPECT_EQ(a.mail.timeout_s, b.mail.timeout_s);
   EXPECT_EQ(a.mail.ca_file, b.mail.ca_file);
 
+  EXPECT_EQ(a.inventory.sign_in_url, b.inventory.sign_in_url);
+  EXPECT_EQ(a.inventory.token_secret, b.inventory.token_secret);
+  EXPECT_EQ(a.inventory.token_ttl_s, b.inventory.token_ttl_s);
+
   EXPECT_EQ(a.links.join_address_prefix, b.links.join_address_prefix);
   EXPECT_EQ(a.links.bilibili, b.links.bilibili);
   EXPECT_EQ(a.links.douyin, b.links.douyin);

@@ -191,6 +191,28 @@ void validate(const Config& config) {
   check_range("auth.password_memory_kib", config.auth.password_memory_kib, 8192, 1048576);
   check_range("auth.password_passes", config.auth.password_passes, 1, 10);
 
+  // The secret is never quoted in a message. Production without a secret or URL is refused when the
+  // portal starts serving with the feature on (app/inventory.cpp), so CLI commands need neither.
+  const InventoryConfig& inventory = config.inventory;
+  if (!inventory.sign_in_url.empty()) {
+    if (const std::string problem = http_url_problem(inventory.sign_in_url); !problem.empty()) {
+      invalid("Setting \"inventory.sign_in_url\" " + problem + " (it is " + in_quotes(inventory.sign_in_url) + ").");
+    }
+    if (inventory.sign_in_url.find_first_of("?#") != std::string::npos) {
+      invalid("Setting \"inventory.sign_in_url\" must not have a query or fragment: the page appends ?token=<jwt> "
+              "(it is " + in_quotes(inventory.sign_in_url) + ").");
+    }
+  }
+  if (!inventory.token_secret.empty() && inventory.token_secret.size() < 32) {
+    invalid("Setting \"inventory.token_secret\" must hold at least 32 characters (set PORTAL_INVENTORY__TOKEN_SECRET, "
+            "e.g. to the output of `openssl rand -hex 32`).");
+  }
+  if (!inventory.token_secret.empty() && inventory.token_secret == config.auth.jwt_secret) {
+    invalid("Setting \"inventory.token_secret\" must differ from \"auth.jwt_secret\": the inventory site must not "
+            "be able to sign login tokens.");
+  }
+  check_range("inventory.token_ttl_s", inventory.token_ttl_s, 10, 600);
+
   const MailConfig& mail = config.mail;
   if (mail.transport != "auto" && mail.transport != "smtp" && mail.transport != "outbox") {
     invalid("Setting \"mail.transport\" must be one of auto, smtp, outbox (it is " + in_quotes(mail.transport) + ").");

@@ -112,7 +112,20 @@ INSTANTIATE_TEST_SUITE_P(
              "links.join_address_prefix"},
         Rule{"join_prefix_no_slash", [](Config& c) { c.links.join_address_prefix = "steam://connect"; },
              "links.join_address_prefix"},
-        Rule{"support_email_no_at", [](Config& c) { c.links.support_email = "support"; }, "links.support_email"}),
+        Rule{"support_email_no_at", [](Config& c) { c.links.support_email = "support"; }, "links.support_email"},
+        Rule{"inventory_sign_in_not_http", [](Config& c) { c.inventory.sign_in_url = "inventory.example/sign-in"; },
+             "inventory.sign_in_url"},
+        Rule{"inventory_sign_in_query", [](Config& c) { c.inventory.sign_in_url = "https://inv.example/in?x=1"; },
+             "inventory.sign_in_url"},
+        Rule{"inventory_sign_in_fragment", [](Config& c) { c.inventory.sign_in_url = "https://inv.example/in#a"; },
+             "inventory.sign_in_url"},
+        Rule{"inventory_secret_short", [](Config& c) { c.inventory.token_secret = "short-secret"; },
+             "inventory.token_secret"},
+        Rule{"inventory_secret_is_login_secret",
+             [](Config& c) { c.inventory.token_secret = c.auth.jwt_secret = std::string(40, 'k'); },
+             "inventory.token_secret"},
+        Rule{"inventory_ttl_short", [](Config& c) { c.inventory.token_ttl_s = 9; }, "inventory.token_ttl_s"},
+        Rule{"inventory_ttl_long", [](Config& c) { c.inventory.token_ttl_s = 601; }, "inventory.token_ttl_s"}),
     rule_name);
 
 TEST(ConfigLoader, ValidateAcceptsGoodValues) {
@@ -131,6 +144,11 @@ TEST(ConfigLoader, ValidateAcceptsGoodValues) {
   config.links.join_address_prefix = "https://join.example/?addr=/";
   config.links.vip_store_url = "https://store.example/vip?x=1";
   config.steam.realm = "https://cs2.example.com";
+  config.inventory.sign_in_url = "https://inventory.example/auth/portal";
+  config.inventory.token_secret = std::string(32, 's');
+  config.inventory.token_ttl_s = 10;
+  EXPECT_NO_THROW(validate(config));
+  config.inventory.token_ttl_s = 600;
   EXPECT_NO_THROW(validate(config));
   config.server.public_url = "http://127.0.0.1:8080";
   EXPECT_NO_THROW(validate(config));

@@ -39,6 +39,9 @@ app::Config test_config(const fs::path& data_dir, const db::Options& database) {
   config.server.shutdown_grace_s = 5;
   config.log.level = "warn";
   config.auth.jwt_secret = "test-signing-key-0123456789abcdef0123456789";
+  // Production refuses to start the inventory page without its site and shared secret.
+  config.inventory.sign_in_url = "https://inventory.example.test/sign-in";
+  config.inventory.token_secret = "test-inventory-key-0123456789abcdef0123456789";
   // The cheapest cost libsodium's Argon2id takes: functional tests hash many passwords, under ASan too.
   config.auth.password_memory_kib = 8192;
   config.auth.password_passes = 1;

@@ -46,6 +46,7 @@ struct PublicSettings {
   std::string vip_store;
   std::string vip_pay;
   std::string inventory;
+  std::string inventory_sign_in;  // the inventory site's sign-in callback the inventory page frames
   std::string support_email;
 };
 

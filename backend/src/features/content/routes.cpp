@@ -39,6 +39,7 @@ boost::json::value public_config_json(const PublicSettings& s) {
         {"vipStore", s.vip_store},
         {"vipPay", s.vip_pay},
         {"inventory", s.inventory},
+        {"inventorySignIn", s.inventory_sign_in},
         {"supportEmail", s.support_email}}},
   };
 }
