@@ -3,6 +3,7 @@
 #include "app/app.hpp"
 #include "app/cli_admin.hpp"
 #include "app/cli_leaderboard.hpp"
+#include "app/cli_privileges.hpp"
 #include "app/config.hpp"
 #include "app/logging.hpp"
 #include "app/stop_signals.hpp"
@@ -88,6 +89,7 @@ int run_cli(int argc, char** argv) {
   cli.add_subcommand("version", "Print the version");
   AdminCommands admin(cli);
   LeaderboardCommands leaderboard(cli);
+  PrivilegeCommands privileges(cli);
 
   try {
     cli.parse(argc, argv);
@@ -100,6 +102,7 @@ int run_cli(int argc, char** argv) {
     if (*migrate_cmd) return migrate(common);
     if (auto code = admin.run()) return *code;
     if (auto code = leaderboard.run()) return *code;
+    if (auto code = privileges.run()) return *code;
     std::printf("portal %s\n", PORTAL_VERSION);
     return 0;
   } catch (const ConfigError& e) {
