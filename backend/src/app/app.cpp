@@ -2,11 +2,13 @@
 
 #include "app/accounts.hpp"
 #include "app/database_options.hpp"
+#include "app/dev_vip_routes.hpp"
 #include "app/free_port.hpp"
 #include "app/inventory.hpp"
 #include "app/leaderboards.hpp"
 #include "app/live_servers.hpp"
 #include "app/ops_routes.hpp"
+#include "app/vip.hpp"
 #include "db/database.hpp"
 #include "db/migrations.hpp"
 #include "features/content/routes.hpp"
@@ -44,8 +46,8 @@ content::PublicSettings public_settings(const Config& config) {
   s.qq_group = l.qq_group;
   s.filing_number = l.filing_number;
   s.filing_url = l.filing_url;
-  s.vip_store = l.vip_store_url;
-  s.vip_pay = l.vip_pay_url;
+  s.vip_store = effective_vip_store_url(config);
+  s.vip_pay = effective_vip_pay_url(config);
   s.inventory = l.inventory_url;
   s.inventory_sign_in = inventory_sign_in_url(config);
   s.support_email = l.support_email;
@@ -66,6 +68,7 @@ http::ResponsePolicyOptions policy_options(const Config& config) {
 std::map<std::string, core::RateLimit, std::less<>> rate_limit_policies() {
   auto policies = auth::rate_limit_policies();
   policies.merge(leaderboard::rate_limit_policies());
+  policies.merge(vip_rate_limit_policies());
   policies.merge(inventory::rate_limit_policies());
   return policies;
 }
@@ -79,6 +82,7 @@ struct App::Parts {
   std::unique_ptr<LiveServers> live_servers;
   std::unique_ptr<Accounts> accounts;
   std::unique_ptr<Leaderboards> leaderboards;
+  std::unique_ptr<Vip> vip;
   std::unique_ptr<Inventory> inventory;
   http::Metrics metrics;
   std::unique_ptr<http::Dispatcher> dispatcher;
@@ -101,6 +105,7 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
   p.accounts = std::make_unique<Accounts>(p.config, *p.database, p.live_servers->service());
   p.leaderboards = std::make_unique<Leaderboards>(p.config, *p.database, p.accounts->memberships(),
                                                   p.live_servers->service());
+  p.vip = std::make_unique<Vip>(p.config, *p.database, p.accounts->memberships(), p.live_servers->service());
   p.inventory = std::make_unique<Inventory>(p.config, *p.accounts);
 
   // The whole API, feature by feature.
@@ -110,6 +115,7 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
   servers::register_routes(routes, p.live_servers->service());
   p.accounts->register_routes(routes);
   p.leaderboards->register_routes(routes);
+  p.vip->register_routes(routes);
   p.inventory->register_routes(routes);
   if (extra_routes) extra_routes(routes);
 
