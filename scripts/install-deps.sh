@@ -12,6 +12,7 @@ APT_PACKAGES=(
   libsoci-dev libsqlite3-dev libpq-dev
   libsodium-dev libjwt-dev libcurl4-openssl-dev libssl-dev zlib1g-dev
   libspdlog-dev libfmt-dev libtomlplusplus-dev libcli11-dev
+  libgumbo-dev         # HTML5 parser behind the FAQ sanitizer
   libgtest-dev libgmock-dev libbenchmark-dev
   postgresql-15 nginx wrk chromium curl
   redis-server         # benchmark reference (bench/run.sh entry 5)

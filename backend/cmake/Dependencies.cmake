@@ -14,6 +14,8 @@ find_package(GTest CONFIG REQUIRED)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(SODIUM REQUIRED IMPORTED_TARGET libsodium)
 pkg_check_modules(JWT REQUIRED IMPORTED_TARGET libjwt)
+# Google's HTML5 parser: the FAQ sanitizer parses like a browser does (core/html_sanitizer.cpp).
+pkg_check_modules(GUMBO REQUIRED IMPORTED_TARGET gumbo)
 
 # SOCI 4.0.3 on Debian 12 ships neither a CMake config nor a .pc file.
 find_path(SOCI_INCLUDE_DIR soci/soci.h REQUIRED)
