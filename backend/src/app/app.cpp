@@ -11,6 +11,7 @@
 #include "app/vip.hpp"
 #include "db/database.hpp"
 #include "db/migrations.hpp"
+#include "features/content/commands_routes.hpp"
 #include "features/content/routes.hpp"
 #include "features/inventory/routes.hpp"
 #include "features/servers/routes.hpp"
@@ -112,6 +113,7 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
   http::RouteTable routes;
   register_ops_routes(routes, *p.database, p.metrics);
   content::register_routes(routes, public_settings(p.config), *p.announcements);
+  content::register_command_routes(routes, std::make_shared<content::CommandService>(*p.database));
   servers::register_routes(routes, p.live_servers->service());
   p.accounts->register_routes(routes);
   p.leaderboards->register_routes(routes);
