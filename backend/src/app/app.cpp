@@ -2,6 +2,7 @@
 
 #include "app/accounts.hpp"
 #include "app/database_options.hpp"
+#include "app/demo_faq.hpp"
 #include "app/dev_vip_routes.hpp"
 #include "app/free_port.hpp"
 #include "app/inventory.hpp"
@@ -13,6 +14,7 @@
 #include "db/migrations.hpp"
 #include "features/content/commands_routes.hpp"
 #include "features/content/routes.hpp"
+#include "features/faq/routes.hpp"
 #include "features/inventory/routes.hpp"
 #include "features/servers/routes.hpp"
 #include "http/dispatcher.hpp"
@@ -109,11 +111,14 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
   p.vip = std::make_unique<Vip>(p.config, *p.database, p.accounts->memberships(), p.live_servers->service());
   p.inventory = std::make_unique<Inventory>(p.config, *p.accounts);
 
+  if (p.config.mode == Mode::demo) seed_demo_faq(*p.database);
+
   // The whole API, feature by feature.
   http::RouteTable routes;
   register_ops_routes(routes, *p.database, p.metrics);
   content::register_routes(routes, public_settings(p.config), *p.announcements);
   content::register_command_routes(routes, std::make_shared<content::CommandService>(*p.database));
+  faq::register_routes(routes, std::make_shared<faq::FaqService>(*p.database));
   servers::register_routes(routes, p.live_servers->service());
   p.accounts->register_routes(routes);
   p.leaderboards->register_routes(routes);

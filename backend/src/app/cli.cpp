@@ -2,6 +2,7 @@
 
 #include "app/app.hpp"
 #include "app/cli_admin.hpp"
+#include "app/cli_faq.hpp"
 #include "app/cli_leaderboard.hpp"
 #include "app/cli_privileges.hpp"
 #include "app/config.hpp"
@@ -89,6 +90,7 @@ int run_cli(int argc, char** argv) {
   cli.add_subcommand("version", "Print the version");
   AdminCommands admin(cli);
   LeaderboardCommands leaderboard(cli);
+  FaqCommands faq(cli);
   PrivilegeCommands privileges(cli);
 
   try {
@@ -102,6 +104,7 @@ int run_cli(int argc, char** argv) {
     if (*migrate_cmd) return migrate(common);
     if (auto code = admin.run()) return *code;
     if (auto code = leaderboard.run()) return *code;
+    if (auto code = faq.run()) return *code;
     if (auto code = privileges.run()) return *code;
     std::printf("portal %s\n", PORTAL_VERSION);
     return 0;
