@@ -1,57 +1,13 @@
 #include "features/vip/privilege_rules.hpp"
 
+#include "core/text.hpp"
+
 #include <charconv>
 #include <utility>
 
 namespace portal::vip {
 
 namespace {
-
-// The code point at text[at] and its length in bytes; nullopt when the bytes there are not
-// well-formed UTF-8 (overlong forms, surrogates and values above U+10FFFF included).
-std::optional<std::pair<char32_t, std::size_t>> decode(std::string_view text, std::size_t at) {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-  const unsigned char lead = byte(at);
-  if (lead < 0x80) return std::pair{static_cast<char32_t>(lead), std::size_t{1}};
-  std::size_t length = 0;
-  char32_t value = 0;
-  char32_t minimum = 0;
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    length = 2, value = lead & 0x1F, minimum = 0x80;
-  } else if (lead >= 0xE0 && lead <= 0xEF) {
-    length = 3, value = lead & 0x0F, minimum = 0x800;
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    length = 4, value = lead & 0x07, minimum = 0x10000;
-  } else {
-    return std::nullopt;
-  }
-  if (at + length > text.size()) return std::nullopt;
-  for (std::size_t i = 1; i < length; ++i) {
-    const unsigned char next = byte(at + i);
-    if ((next & 0xC0) != 0x80) return std::nullopt;
-    value = (value << 6) | (next & 0x3F);
-  }
-  if (value < minimum || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) return std::nullopt;
-  return std::pair{value, length};
-}
-
-// C0, DEL, C1, and the line and paragraph separators.
-bool is_control(char32_t c) { return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029; }
-
-bool is_ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
-
-// ASCII white space and U+3000 (the ideographic space of Chinese input methods) at both ends.
-std::string_view trim(std::string_view text) {
-  constexpr std::string_view kIdeographicSpace = "\xE3\x80\x80";
-  for (bool changed = true; changed;) {
-    changed = false;
-    if (!text.empty() && is_ascii_space(text.front())) text.remove_prefix(1), changed = true;
-    if (!text.empty() && is_ascii_space(text.back())) text.remove_suffix(1), changed = true;
-    if (text.starts_with(kIdeographicSpace)) text.remove_prefix(kIdeographicSpace.size()), changed = true;
-    if (text.ends_with(kIdeographicSpace)) text.remove_suffix(kIdeographicSpace.size()), changed = true;
-  }
-  return text;
-}
 
 std::string field_name(std::string_view prefix, Language language) {
   return std::string(prefix) + "." + std::string(to_string(language));
@@ -62,16 +18,16 @@ core::Result<std::string> normalize_text(std::string_view text, const std::strin
                                          std::size_t max_chars, bool allow_newlines) {
   std::string stored;
   stored.reserve(text.size());
-  const std::string_view trimmed = trim(text);
+  const std::string_view trimmed = core::trim_text(text);
   for (std::size_t i = 0; i < trimmed.size(); ++i) {
     if (allow_newlines && trimmed[i] == '\r' && i + 1 < trimmed.size() && trimmed[i + 1] == '\n') continue;
     stored += trimmed[i];
   }
   std::size_t chars = 0;
   for (std::size_t at = 0; at < stored.size();) {
-    const auto decoded = decode(stored, at);
+    const auto decoded = core::decode_utf8(stored, at);
     if (!decoded) return validation_failed(field, field + " is not valid UTF-8 text");
-    if (is_control(decoded->first) && !(allow_newlines && decoded->first == U'\n')) {
+    if (core::is_control_char(decoded->first) && !(allow_newlines && decoded->first == U'\n')) {
       return validation_failed(field, field + " must not contain control characters");
     }
     at += decoded->second;
@@ -88,16 +44,6 @@ core::Result<std::string> normalize_text(std::string_view text, const std::strin
 
 core::Error validation_failed(std::string_view field, std::string message) {
   return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED", std::move(message), {{"field", field}});
-}
-
-std::optional<std::size_t> utf8_length(std::string_view text) {
-  std::size_t chars = 0;
-  for (std::size_t at = 0; at < text.size(); ++chars) {
-    const auto decoded = decode(text, at);
-    if (!decoded) return std::nullopt;
-    at += decoded->second;
-  }
-  return chars;
 }
 
 core::Status check_key(std::string_view key) {

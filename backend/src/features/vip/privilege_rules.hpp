@@ -36,7 +36,4 @@ core::Result<std::array<std::optional<int>, kGroups.size()>> parse_values(std::s
 // ?language= of the privilege list: absent means zh; anything but "zh" or "en" is refused.
 core::Result<Language> language_or_default(const std::optional<std::string_view>& text);
 
-// Number of Unicode code points, or nullopt when text is not well-formed UTF-8.
-std::optional<std::size_t> utf8_length(std::string_view text);
-
 }  // namespace portal::vip
