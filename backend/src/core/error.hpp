@@ -4,6 +4,7 @@
 
 #include <boost/json/object.hpp>
 
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -31,6 +32,18 @@ struct Error {
   static Error make(ErrorKind kind, std::string code, std::string message, boost::json::object details = {}) {
     return Error{kind, std::move(code), std::move(message), std::move(details)};
   }
+};
+
+// Thrown, not returned, for a failure a retry may cure that arises where no value can be returned
+// (a database busy with other writers, deep inside a repository). The dispatcher answers it with the
+// carried error (503 with Retry-After) instead of a 500.
+class UnavailableError : public std::runtime_error {
+ public:
+  explicit UnavailableError(Error error) : std::runtime_error(error.message), error_(std::move(error)) {}
+  const Error& error() const noexcept { return error_; }
+
+ private:
+  Error error_;
 };
 
 }  // namespace portal::core

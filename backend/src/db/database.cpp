@@ -1,6 +1,7 @@
 #include "db/database.hpp"
 
 #include "db/dialect.hpp"
+#include "db/writer_queue.hpp"
 
 #include <soci/callbacks.h>
 #include <soci/postgresql/soci-postgresql.h>
@@ -131,14 +132,24 @@ Database::Database(const Options& options) : engine_(options.engine), pool_size_
   }
 
   pool_ = std::make_unique<soci::connection_pool>(static_cast<std::size_t>(pool_size_));
+  if (engine_ == Engine::sqlite) {
+    writers_ = std::make_unique<WriterQueue>(std::chrono::milliseconds(options.busy_timeout_ms));
+  }
   for (int i = 0; i < pool_size_; ++i) {
     soci::session& sql = pool_->at(static_cast<std::size_t>(i));
-    if (engine_ == Engine::sqlite) open_sqlite(sql, options);
-    else open_postgres(sql, options);
+    if (engine_ == Engine::sqlite) {
+      open_sqlite(sql, options);
+      register_writer_queue(sql, *writers_);
+    } else {
+      open_postgres(sql, options);
+    }
   }
 }
 
-Database::~Database() = default;
+Database::~Database() {
+  if (!writers_) return;
+  for (int i = 0; i < pool_size_; ++i) unregister_writer_queue(pool_->at(static_cast<std::size_t>(i)));
+}
 
 bool Database::ping() {
   try {

@@ -13,6 +13,11 @@ namespace portal::db {
 
 enum class Engine { sqlite, postgresql };
 
+class WriterQueue;
+
+// See transient_failure.hpp: call inside a catch block.
+void rethrow_if_transient(Engine engine);
+
 struct Options {
   Engine engine = Engine::sqlite;
   std::filesystem::path sqlite_path;  // created with its parent folder if missing
@@ -33,12 +38,18 @@ class Database {
   Engine engine() const { return engine_; }
   int pool_size() const { return pool_size_; }
 
-  // Runs fn with a leased session. Throws std::logic_error on an I/O thread (see mark_io_thread).
+  // Runs fn with a leased session. Throws std::logic_error on an I/O thread (see mark_io_thread), and
+  // core::UnavailableError when the database stayed busy (transient_failure.hpp).
   template <typename Fn>
   auto with_session(Fn&& fn) {
     check_not_io_thread();
     soci::session sql(*pool_);
-    return std::forward<Fn>(fn)(sql);
+    try {
+      return std::forward<Fn>(fn)(sql);
+    } catch (const soci::soci_error&) {
+      rethrow_if_transient(engine_);
+      throw;
+    }
   }
 
   // SELECT 1 on a leased session; false (never throws) when the database does not answer.
@@ -50,6 +61,7 @@ class Database {
   Engine engine_;
   int pool_size_;
   std::unique_ptr<soci::connection_pool> pool_;
+  std::unique_ptr<WriterQueue> writers_;  // SQLite only
 };
 
 // Called once by every I/O thread; from then on that thread may not lease sessions.

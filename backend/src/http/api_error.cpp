@@ -29,7 +29,7 @@ Response error_response(const core::Error& error, int status) {
 
 Response error_response(const core::Error& error) {
   Response response = error_response(error, status_of(error.kind));
-  // Every 429 tells the client when to come back, whichever layer refused.
+  // Every 429 and 503 that knows it tells the client when to come back, whichever layer refused.
   if (const auto* wait = error.details.if_contains("retryAfter"); wait && wait->is_int64()) {
     response.set_header("Retry-After", std::to_string(wait->as_int64()));
   }

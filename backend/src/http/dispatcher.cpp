@@ -156,6 +156,10 @@ Response Dispatcher::run(Request& request, const Route& route) const {
       if (route.access == Access::op && !request.principal->is_op) return error_response(errors::forbidden());
     }
     return route.handler(request);
+  } catch (const core::UnavailableError& e) {
+    spdlog::warn("request {} {} {} answered {}: {}", request.request_id, to_string(request.method), route.pattern,
+                 e.error().code, e.what());
+    return error_response(e.error());
   } catch (const std::exception& e) {
     spdlog::error("request {} {} {} failed: {}", request.request_id, to_string(request.method), route.pattern, e.what());
   } catch (...) {

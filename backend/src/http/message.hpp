@@ -61,6 +61,9 @@ struct Response {
   // instead of `body`, without a copy.
   std::shared_ptr<const std::string> shared_body;
   std::vector<std::pair<std::string, std::string>> headers;  // extra headers; names validated on write
+  // Pages the portal itself shows in a frame (the demo stand-ins of the VIP checkout and the inventory
+  // site) may be framed by our own origin; every other response may not be framed at all.
+  bool frameable_by_self = false;
 
   std::string_view payload() const { return shared_body ? std::string_view(*shared_body) : std::string_view(body); }
   void set_header(std::string name, std::string value);

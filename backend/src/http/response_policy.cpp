@@ -35,6 +35,11 @@ ResponsePolicy::ResponsePolicy(const ResponsePolicyOptions& options)
       {"Permissions-Policy", "camera=(), microphone=(), geolocation=()"},
   };
   if (!hsts_.empty()) fixed_headers_.emplace_back("Strict-Transport-Security", hsts_);
+  self_frameable_headers_ = fixed_headers_;
+  for (auto& [name, value] : self_frameable_headers_) {
+    if (name == "Content-Security-Policy") value.replace(value.rfind("'none'"), 6, "'self'");
+    if (name == "X-Frame-Options") value = "SAMEORIGIN";
+  }
 }
 
 bool ResponsePolicy::origin_allowed(std::string_view origin) const {
@@ -42,7 +47,8 @@ bool ResponsePolicy::origin_allowed(std::string_view origin) const {
 }
 
 void ResponsePolicy::apply(const Request& request, Response& response) const {
-  response.headers.insert(response.headers.end(), fixed_headers_.begin(), fixed_headers_.end());
+  const auto& fixed = response.frameable_by_self ? self_frameable_headers_ : fixed_headers_;
+  response.headers.insert(response.headers.end(), fixed.begin(), fixed.end());
   if (!request.request_id.empty()) response.headers.emplace_back("X-Request-Id", request.request_id);
 
   const auto origin = request.header("Origin");

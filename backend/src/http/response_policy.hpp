@@ -21,7 +21,8 @@ class ResponsePolicy {
  public:
   explicit ResponsePolicy(const ResponsePolicyOptions& options);
 
-  // Security headers plus CORS headers when the request's Origin is allowed.
+  // Security headers plus CORS headers when the request's Origin is allowed. A response marked
+  // frameable_by_self gets frame-ancestors 'self' and X-Frame-Options SAMEORIGIN instead of 'none'/DENY.
   void apply(const Request& request, Response& response) const;
 
   bool origin_allowed(std::string_view origin) const;
@@ -35,6 +36,7 @@ class ResponsePolicy {
   std::string hsts_;  // empty when HSTS is off
   // The fixed headers, built once; handlers never set these, so they are appended without lookups.
   std::vector<std::pair<std::string, std::string>> fixed_headers_;
+  std::vector<std::pair<std::string, std::string>> self_frameable_headers_;
   std::set<std::string> cors_origins_;
 };
 

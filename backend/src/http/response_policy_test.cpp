@@ -18,6 +18,24 @@ TEST(ResponsePolicy, FramedSitesJoinFrameSrc) {
   EXPECT_NE(policy.content_security_policy().find("frame-src 'self' https://vip.example.com;"), std::string::npos);
 }
 
+TEST(ResponsePolicy, OnlyResponsesMarkedFrameableBySelfMayBeFramedAndOnlyByOurOrigin) {
+  ResponsePolicy policy({});
+  Request request;
+  Response plain;
+  policy.apply(request, plain);
+  EXPECT_NE(plain.find_header("Content-Security-Policy")->find("frame-ancestors 'none'"), std::string::npos);
+  EXPECT_EQ(*plain.find_header("X-Frame-Options"), "DENY");
+
+  Response page;
+  page.frameable_by_self = true;
+  policy.apply(request, page);
+  const std::string& csp = *page.find_header("Content-Security-Policy");
+  EXPECT_NE(csp.find("frame-ancestors 'self'"), std::string::npos);
+  EXPECT_EQ(csp.find("frame-ancestors 'none'"), std::string::npos);
+  EXPECT_NE(csp.find("object-src 'none'"), std::string::npos);
+  EXPECT_EQ(*page.find_header("X-Frame-Options"), "SAMEORIGIN");
+}
+
 TEST(ResponsePolicy, OriginAllowListIsExact) {
   ResponsePolicy policy({.cors_origins = {"https://a.example.com"}});
   EXPECT_TRUE(policy.origin_allowed("https://a.example.com"));

@@ -1,6 +1,7 @@
 #include "features/auth/credential_repository.hpp"
 
 #include "db/row.hpp"
+#include "db/transaction.hpp"
 
 namespace portal::auth {
 
@@ -42,15 +43,15 @@ void CredentialRepository::replace_reset_token(std::int64_t user_id, const std::
                                                std::int64_t expires_at) {
   database_.with_session([&](soci::session& sql) {
     const long long user = user_id, at = now, expires = expires_at;
-    soci::transaction tx(sql);
-    sql << "UPDATE password_reset_tokens SET used_at = :now WHERE user_id = :user AND used_at IS NULL", soci::use(at),
-        soci::use(user);
-    sql << "INSERT INTO password_reset_tokens (user_id, token_hash, created_at, expires_at) "
-           "VALUES (:user, :hash, :now, :expires)",
-        soci::use(user), soci::use(token_hash), soci::use(at), soci::use(expires);
-    // Old rows are only history; keep the table small.
-    sql << "DELETE FROM password_reset_tokens WHERE expires_at < :cutoff", soci::use(at - 86400LL);
-    tx.commit();
+    db::write_transaction(sql, database_.engine(), [&] {
+      sql << "UPDATE password_reset_tokens SET used_at = :now WHERE user_id = :user AND used_at IS NULL", soci::use(at),
+          soci::use(user);
+      sql << "INSERT INTO password_reset_tokens (user_id, token_hash, created_at, expires_at) "
+             "VALUES (:user, :hash, :now, :expires)",
+          soci::use(user), soci::use(token_hash), soci::use(at), soci::use(expires);
+      // Old rows are only history; keep the table small.
+      sql << "DELETE FROM password_reset_tokens WHERE expires_at < :cutoff", soci::use(at - 86400LL);
+    });
   });
 }
 

@@ -1,6 +1,7 @@
 #include "features/auth/user_repository.hpp"
 
 #include "db/dialect.hpp"
+#include "db/transaction.hpp"
 #include "db/row.hpp"
 
 namespace portal::auth {
@@ -32,20 +33,6 @@ std::optional<User> select_where(soci::session& sql, const std::string& column, 
 
 core::Error conflict(std::string code, std::string message) {
   return core::Error::make(core::ErrorKind::conflict, std::move(code), std::move(message));
-}
-
-// Commits on success, rolls back when the body returns an error or throws.
-template <typename Fn>
-auto in_write_transaction(soci::session& sql, db::Engine engine, Fn&& body) -> decltype(body()) {
-  sql << std::string(db::dialect::begin_write_sql(engine));
-  try {
-    auto result = body();
-    sql << (result ? "COMMIT" : "ROLLBACK");
-    return result;
-  } catch (...) {
-    sql << "ROLLBACK";
-    throw;
-  }
 }
 
 }  // namespace
@@ -122,7 +109,7 @@ core::Result<User> UserRepository::bind_steam(std::int64_t email_user_id, const 
                                               const std::string& username, const std::string& avatar,
                                               std::int64_t now) {
   return database_.with_session([&](soci::session& sql) {
-    return in_write_transaction(sql, database_.engine(), [&]() -> core::Result<User> {
+    return db::write_transaction_if_ok(sql, database_.engine(), [&]() -> core::Result<User> {
       const long long id = email_user_id, at = now;
       auto owner = first((sql.prepare << "SELECT " << kColumns << " FROM users WHERE id = :id", soci::use(id)));
       if (!owner) return core::Error::make(core::ErrorKind::not_found, "USER_NOT_FOUND", "User not found");

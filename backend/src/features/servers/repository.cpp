@@ -2,6 +2,7 @@
 
 #include "db/dialect.hpp"
 #include "db/row.hpp"
+#include "db/transaction.hpp"
 
 namespace portal::servers {
 
@@ -123,22 +124,22 @@ void Repository::remove_demo_servers() {
 void Repository::record_samples(std::int64_t bucket_start, const std::vector<std::pair<std::int64_t, int>>& counts) {
   if (counts.empty()) return;
   database_.with_session([&](soci::session& sql) {
-    soci::transaction tx(sql);
-    long long server_id = 0;
-    long long bucket = bucket_start;
-    int players = 0;
-    soci::statement st =
-        (sql.prepare << "INSERT INTO server_player_samples (server_id, bucket_start, players) "
-                        "VALUES (:server_id, :bucket, :players) ON CONFLICT (server_id, bucket_start) DO UPDATE SET "
-                        "players = CASE WHEN excluded.players > server_player_samples.players "
-                        "THEN excluded.players ELSE server_player_samples.players END",
-         soci::use(server_id), soci::use(bucket), soci::use(players));
-    for (const auto& [id, count] : counts) {
-      server_id = id;
-      players = count;
-      st.execute(true);
-    }
-    tx.commit();
+    db::write_transaction(sql, database_.engine(), [&] {
+      long long server_id = 0;
+      long long bucket = bucket_start;
+      int players = 0;
+      soci::statement st =
+          (sql.prepare << "INSERT INTO server_player_samples (server_id, bucket_start, players) "
+                          "VALUES (:server_id, :bucket, :players) ON CONFLICT (server_id, bucket_start) DO UPDATE SET "
+                          "players = CASE WHEN excluded.players > server_player_samples.players "
+                          "THEN excluded.players ELSE server_player_samples.players END",
+           soci::use(server_id), soci::use(bucket), soci::use(players));
+      for (const auto& [id, count] : counts) {
+        server_id = id;
+        players = count;
+        st.execute(true);
+      }
+    });
   });
 }
 
