@@ -190,6 +190,9 @@ TEST_F(InventoryFunctional, SignInAnswersATokenForTheInventorySite) {
   ASSERT_EQ(page.status, 200) << page.body;
   EXPECT_THAT(page.header("Content-Type"), HasSubstr("text/html"));
   EXPECT_EQ(page.header("Cache-Control"), "no-store");
+  // The portal's own inventory page frames it; no other site may.
+  EXPECT_THAT(page.header("Content-Security-Policy"), HasSubstr("frame-ancestors 'self'"));
+  EXPECT_EQ(page.header("X-Frame-Options"), "SAMEORIGIN");
   EXPECT_THAT(page.body, HasSubstr("Signed in as <strong>Dust Devil</strong> (<code>" + kPlayer + "</code>)"));
   EXPECT_THAT(page.body, HasSubstr("<img src=\"" + base() + "/api/dev/openid/avatar/" + kPlayer + "\""));
 }

@@ -51,6 +51,7 @@ http::Response sign_in_page(const http::Request& request, const inventory::Inven
   const int status = outcome ? 200 : (outcome.error().code == "TOKEN_MISSING" ? 400 : 401);
   auto response = http::text_response(render_inventory_sign_in_page(outcome), "text/html; charset=utf-8", status);
   response.set_header("Cache-Control", "no-store");
+  response.frameable_by_self = true;  // the portal's inventory page frames it
   return response;
 }
 
