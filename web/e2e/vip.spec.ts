@@ -97,7 +97,7 @@ test.describe('desktop, 1280 px', () => {
       await expect(page.getByRole('tooltip')).toContainText(explained.detail)
       // Away first: on the way from one heading to another the pointer may still be heading for the
       // open tooltip, which keeps it open.
-      await page.mouse.move(0, 0)
+      await page.mouse.move(0, 0, { steps: 5 })
       await expect(page.getByRole('tooltip')).toHaveCount(0)
       await table(page).getByRole('columnheader', { name: 'KOL' }).locator('[tabindex="0"]').hover()
       await expect(page.getByRole('tooltip')).toContainText('主播与社区知名玩家')
