@@ -70,7 +70,7 @@ test.describe('desktop, 1280 px', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'VIP 订阅' })).toBeVisible()
     const notice = page.getByRole('region', { name: '请先登录' })
     await expect(notice).toBeVisible()
-    await expect(notice.getByRole('button', { name: '登录' })).toBeVisible()
+    await expect(notice.getByRole('button', { name: '立即登录' })).toBeVisible()
 
     await expect(page.getByRole('listitem', { name: '为自己订阅' })).toContainText('推荐')
     await expect(selfPay(page)).toBeDisabled()
@@ -127,7 +127,7 @@ test.describe('desktop, 1280 px', () => {
     })
 
     await test.step('the login button opens the login dialog', async () => {
-      await notice.getByRole('button', { name: '登录' }).click()
+      await notice.getByRole('button', { name: '立即登录' }).click()
       await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible()
       await page.keyboard.press('Escape')
     })

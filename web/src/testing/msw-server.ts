@@ -16,6 +16,8 @@ export const defaultHandlers = [
     HttpResponse.json({ steamId: params.steamId, type: 'none', expireDate: null, vipExpireDate: null, groups: [] }),
   ),
   http.post('/api/auth/log', () => new HttpResponse(null, { status: 204 })),
+  // The VIP page's privilege table (the shell tests land on /vip, where a disabled feature redirects).
+  http.get('/api/privileges', () => HttpResponse.json([])),
 ]
 
 /** The fake backend for unit and integration tests; each test adds the handlers it needs. */

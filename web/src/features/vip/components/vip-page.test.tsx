@@ -60,7 +60,7 @@ describe('logged out', () => {
     await user.click(selfPayButton())
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
 
-    await user.click(within(notice).getByRole('button', { name: '登录' }))
+    await user.click(within(notice).getByRole('button', { name: '立即登录' }))
     expect(await screen.findByRole('dialog', { name: '登录' })).toBeVisible()
   })
 
