@@ -305,6 +305,10 @@ TEST_F(VipDemo, HostPageEscapesWhatItIsGivenAndNeedsALogin) {
   EXPECT_THAT(hostile.body, HasSubstr("&lt;script&gt;alert(1)&lt;/script&gt;"));
   EXPECT_THAT(hostile.body, HasSubstr("action=\"/dev/vip-host/pay\""));
   EXPECT_THAT(hostile.header("Content-Security-Policy"), HasSubstr("script-src 'self'"));
+  // The VIP page frames the checkout (same origin); the store opens in a tab and is framed by nobody.
+  EXPECT_THAT(hostile.header("Content-Security-Policy"), HasSubstr("frame-ancestors 'self'"));
+  EXPECT_EQ(hostile.header("X-Frame-Options"), "SAMEORIGIN");
+  EXPECT_THAT(get("/dev/vip-store").header("Content-Security-Policy"), HasSubstr("frame-ancestors 'none'"));
 
   const auto bad_id = get("/dev/vip-host?steamid=12345");
   EXPECT_EQ(bad_id.status, 400);

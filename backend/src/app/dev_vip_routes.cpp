@@ -25,6 +25,13 @@ http::Response html_page(std::string html, int status = 200) {
   return response;
 }
 
+// The checkout lives in the VIP page's self-pay dialog: our own origin may frame it.
+http::Response checkout_page(const VipHostView& view, int status) {
+  auto response = html_page(render_vip_host_page(view), status);
+  response.frameable_by_self = true;
+  return response;
+}
+
 std::string query_text(const http::Request& request, std::string_view name) {
   const auto value = request.query_param(name);
   return value ? std::string(*value) : std::string();
@@ -61,7 +68,7 @@ http::Response host_page(const auth::MembershipService& memberships, const http:
     if (status && status->vip_expires_at) view.vip_until = auth::business_date(*status->vip_expires_at);
     view.repeated = query_text(request, "repeat") == "1";
   }
-  return html_page(render_vip_host_page(view), view.error.empty() ? 200 : 400);
+  return checkout_page(view, view.error.empty() ? 200 : 400);
 }
 
 http::Response pay(auth::MembershipService& memberships, const http::Request& request) {
@@ -80,9 +87,9 @@ http::Response pay(auth::MembershipService& memberships, const http::Request& re
   auto view = host_view(field("username"), field("steamid"), field("servername"), theme == "dark");
   const auto refuse = [&](std::string message, int status) {
     view.error = std::move(message);
-    return html_page(render_vip_host_page(view), status);
+    return checkout_page(view, status);
   };
-  if (!view.can_pay) return html_page(render_vip_host_page(view), view.steam_id.empty() ? 401 : 400);
+  if (!view.can_pay) return checkout_page(view, view.steam_id.empty() ? 401 : 400);
 
   const std::string days_text = field("days");
   std::int64_t days = 0;
@@ -105,6 +112,7 @@ http::Response pay(auth::MembershipService& memberships, const http::Request& re
   auto response = http::empty_response(303);
   response.set_header("Location", std::string(kDevVipHostPath) + "?" + integrations::steam::encode_params(back));
   response.set_header("Cache-Control", "no-store");
+  response.frameable_by_self = true;
   return response;
 }
 
