@@ -25,7 +25,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            // DOMPurify only serves the lazily loaded FAQ page: it stays in that page's chunk.
+            { name: 'vendor', test: /node_modules[\\/](?!dompurify[\\/])/, priority: 1 },
           ],
         },
       },
