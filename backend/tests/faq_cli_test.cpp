@@ -3,7 +3,7 @@
 
 #include "app/demo_faq.hpp"
 #include "db/migrations.hpp"
-#include "support/process.hpp"
+#include "support/cli_test.hpp"
 #include "support/test_app.hpp"
 #include "support/test_database.hpp"
 
@@ -17,47 +17,9 @@ using ::testing::ContainsRegex;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-class FaqCli : public ::testing::Test {
+class FaqCli : public CliTest {
  protected:
-  ProcessResult portal(std::vector<std::string> args) {
-    std::vector<std::string> argv{PORTAL_BINARY, "faq", "--config", config_file, "--data-dir", dir.path().string()};
-    argv.insert(argv.end(), args.begin(), args.end());
-    return run_process(argv, database_environment(database.options()));
-  }
-
-  std::string ok(std::vector<std::string> args) {
-    auto result = portal(args);
-    EXPECT_EQ(result.exit_code, 0) << result.output;
-    return result.output;
-  }
-
-  void refused(std::vector<std::string> args, const std::string& message) {
-    auto result = portal(args);
-    EXPECT_NE(result.exit_code, 0) << result.output;
-    EXPECT_THAT(result.output, HasSubstr(message));
-  }
-
-  long long scalar(const std::string& query) {
-    db::Database db(database.options());
-    return db.with_session([&](soci::session& sql) {
-      long long value = 0;
-      sql << query, soci::into(value);
-      return value;
-    });
-  }
-
-  std::string text(const std::string& query) {
-    db::Database db(database.options());
-    return db.with_session([&](soci::session& sql) {
-      std::string value;
-      sql << query, soci::into(value);
-      return value;
-    });
-  }
-
-  TempDir dir;
-  TestDatabase database;
-  std::string config_file = std::string(PORTAL_SOURCE_DIR) + "/config/portal.toml";
+  FaqCli() : CliTest("faq") {}
 };
 
 TEST_F(FaqCli, AddPrintsWhatTheSanitizerRemoved) {

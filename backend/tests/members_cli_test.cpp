@@ -1,7 +1,7 @@
 // `portal users grant|revoke|list` and `portal vip grant|status`, running the real binary against a
 // fresh database (SQLite, or PostgreSQL when PORTAL_TEST_POSTGRES_URL is set).
 
-#include "support/process.hpp"
+#include "support/cli_test.hpp"
 #include "support/test_app.hpp"
 #include "support/test_database.hpp"
 
@@ -17,35 +17,7 @@ using ::testing::Not;
 const std::string kAlice = "76561198000000001";
 const std::string kBob = "76561198000000002";
 
-class MembersCli : public ::testing::Test {
- protected:
-  ProcessResult portal(std::vector<std::string> args) {
-    // The options of `users` and `vip` go right after the group, before the command and its arguments.
-    std::vector<std::string> argv{PORTAL_BINARY, args.front(), "--config", config_file, "--data-dir", dir.path().string()};
-    argv.insert(argv.end(), args.begin() + 1, args.end());
-    return run_process(argv, database_environment(database.options()));
-  }
-
-  // Runs a command that must succeed and answers its output.
-  std::string ok(std::vector<std::string> args) {
-    auto result = portal(args);
-    EXPECT_EQ(result.exit_code, 0) << result.output;
-    return result.output;
-  }
-
-  long long scalar(const std::string& query) {
-    db::Database db(database.options());
-    return db.with_session([&](soci::session& sql) {
-      long long value = 0;
-      sql << query, soci::into(value);
-      return value;
-    });
-  }
-
-  TempDir dir;
-  TestDatabase database;
-  std::string config_file = std::string(PORTAL_SOURCE_DIR) + "/config/portal.toml";
-};
+class MembersCli : public CliTest {};
 
 TEST_F(MembersCli, GrantListRevoke) {
   EXPECT_THAT(ok({"users", "grant", kAlice, "pro"}), HasSubstr("pro granted to " + kAlice + " with no expiry"));

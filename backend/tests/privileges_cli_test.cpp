@@ -1,7 +1,7 @@
 // `portal privileges list|add|update|remove`, running the real binary against a fresh database (SQLite,
 // or PostgreSQL when PORTAL_TEST_POSTGRES_URL is set).
 
-#include "support/process.hpp"
+#include "support/cli_test.hpp"
 #include "support/test_app.hpp"
 #include "support/test_database.hpp"
 
@@ -15,49 +15,9 @@ using ::testing::ContainsRegex;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-class PrivilegesCli : public ::testing::Test {
+class PrivilegesCli : public CliTest {
  protected:
-  // The common options go right after the command (group) name.
-  ProcessResult portal(std::vector<std::string> args) {
-    std::vector<std::string> argv{PORTAL_BINARY, "privileges", "--config", config_file, "--data-dir",
-                                  dir.path().string()};
-    argv.insert(argv.end(), args.begin(), args.end());
-    return run_process(argv, database_environment(database.options()));
-  }
-
-  std::string ok(std::vector<std::string> args) {
-    auto result = portal(args);
-    EXPECT_EQ(result.exit_code, 0) << result.output;
-    return result.output;
-  }
-
-  void refused(std::vector<std::string> args, const std::string& message) {
-    auto result = portal(args);
-    EXPECT_NE(result.exit_code, 0) << result.output;
-    EXPECT_THAT(result.output, HasSubstr(message));
-  }
-
-  long long scalar(const std::string& query) {
-    db::Database db(database.options());
-    return db.with_session([&](soci::session& sql) {
-      long long value = 0;
-      sql << query, soci::into(value);
-      return value;
-    });
-  }
-
-  std::string text(const std::string& query) {
-    db::Database db(database.options());
-    return db.with_session([&](soci::session& sql) {
-      std::string value;
-      sql << query, soci::into(value);
-      return value;
-    });
-  }
-
-  TempDir dir;
-  TestDatabase database;
-  std::string config_file = std::string(PORTAL_SOURCE_DIR) + "/config/portal.toml";
+  PrivilegesCli() : CliTest("privileges") {}
 };
 
 TEST_F(PrivilegesCli, AddListUpdateRemove) {

@@ -1,6 +1,7 @@
 #include "features/leaderboard/seasons.hpp"
 
 #include "core/error.hpp"
+#include "core/text.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -18,52 +19,6 @@ core::Error validation(std::string_view field, std::string message) {
 core::Error not_found(std::int64_t id) {
   return core::Error::make(core::ErrorKind::not_found, "SEASON_NOT_FOUND",
                            "season " + std::to_string(id) + " does not exist", {{"seasonId", id}});
-}
-
-// The code point at text[at] and its length in bytes; nullopt when the bytes there are not
-// well-formed UTF-8 (overlong forms, surrogates and values above U+10FFFF included).
-std::optional<std::pair<char32_t, std::size_t>> decode(std::string_view text, std::size_t at) {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-  const unsigned char lead = byte(at);
-  if (lead < 0x80) return std::pair{static_cast<char32_t>(lead), std::size_t{1}};
-  std::size_t length = 0;
-  char32_t value = 0;
-  char32_t minimum = 0;
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    length = 2, value = lead & 0x1F, minimum = 0x80;
-  } else if (lead >= 0xE0 && lead <= 0xEF) {
-    length = 3, value = lead & 0x0F, minimum = 0x800;
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    length = 4, value = lead & 0x07, minimum = 0x10000;
-  } else {
-    return std::nullopt;
-  }
-  if (at + length > text.size()) return std::nullopt;
-  for (std::size_t i = 1; i < length; ++i) {
-    const unsigned char next = byte(at + i);
-    if ((next & 0xC0) != 0x80) return std::nullopt;
-    value = (value << 6) | (next & 0x3F);
-  }
-  if (value < minimum || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) return std::nullopt;
-  return std::pair{value, length};
-}
-
-// C0, DEL, C1, and the line and paragraph separators.
-bool is_control(char32_t c) { return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029; }
-
-bool is_ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
-
-// ASCII white space and U+3000 (the ideographic space of Chinese input methods) at both ends.
-std::string_view trim(std::string_view text) {
-  constexpr std::string_view kIdeographicSpace = "\xE3\x80\x80";
-  for (bool changed = true; changed;) {
-    changed = false;
-    if (!text.empty() && is_ascii_space(text.front())) text.remove_prefix(1), changed = true;
-    if (!text.empty() && is_ascii_space(text.back())) text.remove_suffix(1), changed = true;
-    if (text.starts_with(kIdeographicSpace)) text.remove_prefix(kIdeographicSpace.size()), changed = true;
-    if (text.ends_with(kIdeographicSpace)) text.remove_suffix(kIdeographicSpace.size()), changed = true;
-  }
-  return text;
 }
 
 // "2026-01-31T16:00:00Z".
@@ -84,12 +39,12 @@ std::string utc_text(std::int64_t unix_seconds) {
 }  // namespace
 
 core::Result<std::string> normalize_season_name(std::string_view raw) {
-  const std::string_view name = trim(raw);
+  const std::string_view name = core::trim_text(raw);
   std::size_t characters = 0;
   for (std::size_t at = 0; at < name.size();) {
-    const auto decoded = decode(name, at);
+    const auto decoded = core::decode_utf8(name, at);
     if (!decoded) return validation("name", "the season name is not valid UTF-8");
-    if (is_control(decoded->first)) return validation("name", "the season name must not contain control characters");
+    if (core::is_control_char(decoded->first)) return validation("name", "the season name must not contain control characters");
     at += decoded->second;
     ++characters;
   }
