@@ -1,12 +1,9 @@
 #include "features/auth/token_service.hpp"
 
 #include "core/crypto.hpp"
-
-#include <boost/json/parse.hpp>
-#include <jwt.h>
+#include "core/jwt_hs256.hpp"
 
 #include <cstdlib>
-#include <memory>
 #include <stdexcept>
 
 namespace portal::auth {
@@ -15,11 +12,6 @@ namespace {
 
 constexpr const char* kIssuer = "cs2-portal";
 constexpr const char* kAudience = "cs2-portal-web";
-
-struct JwtFree {
-  void operator()(jwt_t* jwt) const { jwt_free(jwt); }
-};
-using JwtPtr = std::unique_ptr<jwt_t, JwtFree>;
 
 core::Error invalid_token() {
   return core::Error::make(core::ErrorKind::unauthorized, "INVALID_TOKEN", "Invalid login token");
@@ -37,45 +29,6 @@ bool parse_type(std::string_view text, TokenType& out) {
     }
   }
   return false;
-}
-
-std::string base64url_decode(std::string_view in) {
-  static constexpr std::string_view alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  std::string out;
-  unsigned buffer = 0;
-  int bits = 0;
-  for (char c : in) {
-    const auto pos = alphabet.find(c);
-    if (pos == std::string_view::npos) return {};
-    buffer = (buffer << 6) | static_cast<unsigned>(pos);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out.push_back(static_cast<char>((buffer >> bits) & 0xFF));
-    }
-  }
-  return out;
-}
-
-// The header is checked before libjwt sees the token: only {"alg":"HS256"} (with an optional "typ":"JWT")
-// is accepted, so "none", asymmetric algorithms and key-carrying headers never reach the library.
-bool header_is_hs256(std::string_view token) {
-  const std::size_t dot = token.find('.');
-  if (dot == std::string_view::npos || dot == 0 || dot > 256) return false;
-  boost::system::error_code ec;
-  const auto header = boost::json::parse(base64url_decode(token.substr(0, dot)), ec);
-  if (ec || !header.is_object()) return false;
-  const auto& object = header.as_object();
-  for (const auto& [key, value] : object) {
-    if (key == "alg") {
-      if (!value.is_string() || value.as_string() != "HS256") return false;
-    } else if (key == "typ") {
-      if (!value.is_string() || value.as_string() != "JWT") return false;
-    } else {
-      return false;
-    }
-  }
-  return object.contains("alg");
 }
 
 }  // namespace
@@ -97,51 +50,35 @@ IssuedToken TokenService::issue(TokenType type, std::int64_t user_id, std::strin
                                 std::chrono::seconds lifetime, std::int64_t now_unix, std::int64_t generation) const {
   TokenClaims claims{type,       user_id,  std::move(steam_id),        std::move(email), core::random_token(16),
                      generation, now_unix, now_unix + lifetime.count()};
-  jwt_t* raw = nullptr;
-  if (jwt_new(&raw) != 0) throw std::runtime_error("jwt_new failed");
-  JwtPtr jwt(raw);
-  const auto* key = reinterpret_cast<const unsigned char*>(secret_.data());
-  int rc = jwt_set_alg(jwt.get(), JWT_ALG_HS256, key, static_cast<int>(secret_.size()));
-  rc |= jwt_add_grant(jwt.get(), "iss", kIssuer);
-  rc |= jwt_add_grant(jwt.get(), "aud", kAudience);
-  rc |= jwt_add_grant(jwt.get(), "sub", std::to_string(user_id).c_str());
-  rc |= jwt_add_grant(jwt.get(), "typ", std::string(to_string(type)).c_str());
-  rc |= jwt_add_grant(jwt.get(), "jti", claims.jti.c_str());
-  if (!claims.steam_id.empty()) rc |= jwt_add_grant(jwt.get(), "sid", claims.steam_id.c_str());
-  if (!claims.email.empty()) rc |= jwt_add_grant(jwt.get(), "eml", claims.email.c_str());
-  rc |= jwt_add_grant_int(jwt.get(), "gen", static_cast<long>(claims.generation));
-  rc |= jwt_add_grant_int(jwt.get(), "iat", static_cast<long>(claims.issued_at));
-  rc |= jwt_add_grant_int(jwt.get(), "exp", static_cast<long>(claims.expires_at));
-  if (rc != 0) throw std::runtime_error("building the token failed");
-  char* encoded = jwt_encode_str(jwt.get());
-  if (encoded == nullptr) throw std::runtime_error("jwt_encode_str failed");
-  std::string token(encoded);
-  std::free(encoded);  // libjwt 1.x has no jwt_free_str
+  std::vector<core::JwtClaim> grants{
+      {"iss", std::string(kIssuer)},
+      {"aud", std::string(kAudience)},
+      {"sub", std::to_string(user_id)},
+      {"typ", std::string(to_string(type))},
+      {"jti", claims.jti},
+  };
+  if (!claims.steam_id.empty()) grants.push_back({"sid", claims.steam_id});
+  if (!claims.email.empty()) grants.push_back({"eml", claims.email});
+  grants.push_back({"gen", claims.generation});
+  grants.push_back({"iat", claims.issued_at});
+  grants.push_back({"exp", claims.expires_at});
+  std::string token = core::encode_hs256(secret_, grants);
   return {std::move(token), std::move(claims)};
 }
 
 core::Result<TokenClaims> TokenService::verify(std::string_view token, TokenType expected, std::int64_t now_unix) const {
-  if (token.empty() || token.size() > 4096 || !header_is_hs256(token)) return invalid_token();
-  const std::string terminated(token);
-  jwt_t* raw = nullptr;
-  const auto* key = reinterpret_cast<const unsigned char*>(secret_.data());
-  if (jwt_decode(&raw, terminated.c_str(), key, static_cast<int>(secret_.size())) != 0 || raw == nullptr) {
-    return invalid_token();
-  }
-  JwtPtr jwt(raw);
-  if (jwt_get_alg(jwt.get()) != JWT_ALG_HS256) return invalid_token();
-
-  const auto text = [&](const char* name) -> std::string {
-    const char* value = jwt_get_grant(jwt.get(), name);
-    return value ? value : "";
-  };
+  if (token.empty()) return invalid_token();
+  const auto decoded = core::decode_hs256(token, secret_);
+  if (std::holds_alternative<core::JwtRefusal>(decoded)) return invalid_token();
+  const auto& jwt = std::get<core::JwtClaims>(decoded);
+  const auto text = [&](const char* name) { return jwt.text(name); };
   TokenClaims claims;
   if (text("iss") != kIssuer || text("aud") != kAudience || !parse_type(text("typ"), claims.type)) {
     return invalid_token();
   }
-  claims.generation = jwt_get_grant_int(jwt.get(), "gen");
-  claims.issued_at = jwt_get_grant_int(jwt.get(), "iat");
-  claims.expires_at = jwt_get_grant_int(jwt.get(), "exp");
+  claims.generation = jwt.number("gen");
+  claims.issued_at = jwt.number("iat");
+  claims.expires_at = jwt.number("exp");
   claims.jti = text("jti");
   claims.steam_id = text("sid");
   claims.email = text("eml");
