@@ -1,13 +1,13 @@
 #include "features/faq/service.hpp"
 
 #include "core/html_sanitizer.hpp"
+#include "core/iso_time.hpp"
 #include "core/utf8.hpp"
 
 #include <boost/json/array.hpp>
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 
 namespace portal::faq {
 
@@ -98,19 +98,7 @@ core::Status checked_language(const std::string& language) {
 
 }  // namespace
 
-std::string iso_utc(std::int64_t unix_seconds) {
-  using namespace std::chrono;
-  const sys_seconds at{seconds{unix_seconds}};
-  const auto day = floor<days>(at);
-  const year_month_day date{day};
-  const hh_mm_ss time{at - day};
-  char text[32];
-  std::snprintf(text, sizeof text, "%04d-%02u-%02uT%02d:%02d:%02dZ", static_cast<int>(date.year()),
-                static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()),
-                static_cast<int>(time.hours().count()), static_cast<int>(time.minutes().count()),
-                static_cast<int>(time.seconds().count()));
-  return text;
-}
+std::string iso_utc(std::int64_t unix_seconds) { return core::iso_utc(unix_seconds); }
 
 bool is_language(std::string_view language) { return language == "zh" || language == "en"; }
 

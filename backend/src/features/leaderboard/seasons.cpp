@@ -1,10 +1,10 @@
 #include "features/leaderboard/seasons.hpp"
 
 #include "core/error.hpp"
+#include "core/iso_time.hpp"
 #include "core/text.hpp"
 
 #include <chrono>
-#include <cstdio>
 #include <optional>
 #include <utility>
 
@@ -21,20 +21,6 @@ core::Error not_found(std::int64_t id) {
                            "season " + std::to_string(id) + " does not exist", {{"seasonId", id}});
 }
 
-// "2026-01-31T16:00:00Z".
-std::string utc_text(std::int64_t unix_seconds) {
-  using namespace std::chrono;
-  const sys_seconds at{seconds{unix_seconds}};
-  const auto day = floor<days>(at);
-  const year_month_day date{day};
-  const hh_mm_ss time{at - day};
-  char text[32];
-  std::snprintf(text, sizeof text, "%04d-%02u-%02uT%02d:%02d:%02dZ", static_cast<int>(date.year()),
-                static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()),
-                static_cast<int>(time.hours().count()), static_cast<int>(time.minutes().count()),
-                static_cast<int>(time.seconds().count()));
-  return text;
-}
 
 }  // namespace
 
@@ -77,7 +63,7 @@ core::Result<Season> Seasons::add(std::string name, std::int64_t starts_at, cons
       const Season& open = *outcome.open;
       auto error = validation("startsAt", "the new season must not start before the open season '" + open.name +
                                               "' (id " + std::to_string(open.id) + "), which starts at " +
-                                              utc_text(open.starts_at));
+                                              core::iso_utc(open.starts_at));
       error.details["openSeasonId"] = open.id;
       return error;
     }

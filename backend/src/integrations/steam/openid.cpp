@@ -1,11 +1,11 @@
 #include "integrations/steam/openid.hpp"
 
+#include "core/iso_time.hpp"
 #include "core/steam_id.hpp"
 
 #include <boost/url/parse.hpp>
 
 #include <algorithm>
-#include <cstdio>
 
 namespace portal::integrations::steam {
 
@@ -200,16 +200,7 @@ std::optional<system_clock::time_point> nonce_time(std::string_view nonce) {
 }
 
 std::string format_nonce_time(system_clock::time_point time) {
-  const auto seconds = std::chrono::floor<std::chrono::seconds>(time);
-  const auto days = std::chrono::floor<std::chrono::days>(seconds);
-  const std::chrono::year_month_day date{days};
-  const std::chrono::hh_mm_ss clock{seconds - days};
-  char text[32];
-  std::snprintf(text, sizeof text, "%04d-%02u-%02uT%02d:%02d:%02dZ", static_cast<int>(date.year()),
-                static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()),
-                static_cast<int>(clock.hours().count()), static_cast<int>(clock.minutes().count()),
-                static_cast<int>(clock.seconds().count()));
-  return text;
+  return core::iso_utc(std::chrono::floor<std::chrono::seconds>(time).time_since_epoch().count());
 }
 
 core::Result<VerifiedAssertion> check_locally(const QueryParams& params, const OpenIdExpectations& expectations,
