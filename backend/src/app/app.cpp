@@ -92,12 +92,16 @@ struct App::Parts {
   std::unique_ptr<http::WorkerPool> workers;
   std::unique_ptr<http::Server> server;
   std::uint16_t port = 0;
+  std::unique_ptr<PortReservation> reserved_port;  // held from the constructor until the server listens
 };
 
 App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Parts>()) {
   auto& p = *parts_;
   p.config = std::move(config);
-  if (p.config.server.port == 0) p.config.server.port = pick_free_port(p.config.server.host);
+  if (p.config.server.port == 0) {
+    p.reserved_port = std::make_unique<PortReservation>(p.config.server.host);
+    p.config.server.port = p.reserved_port->port();
+  }
   p.database = std::make_unique<db::Database>(database_options(p.config));
   const auto report = db::migrate(*p.database, db::embedded_migrations(p.database->engine()));
   spdlog::info("database {} at schema version {} ({} migration(s) applied now)", db::to_string(p.database->engine()),
@@ -170,6 +174,7 @@ std::uint16_t App::start() {
   parts_->accounts->start();
   parts_->leaderboards->start();
   parts_->port = parts_->server->start();
+  if (parts_->reserved_port) parts_->reserved_port->release();
   return parts_->port;
 }
 
