@@ -3,29 +3,18 @@
 // logout, password reset through the mailed link, and Steam login. Mail is read from the demo
 // outbox (GET /api/dev/mail); Steam is the demo provider at /api/dev/openid/login.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import {
+  DESKTOP,
+  MOBILE,
+  freshSteamId,
+  getJson,
+  shot,
+  signInAtDevProvider,
+  watchForErrors,
+} from './support/portal.ts'
 
-const SHOTS = 'test-results/screenshots'
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
-}
-
-/**
- * Console errors and uncaught exceptions of the portal's own pages (not the demo provider page).
- * The browser also logs every 4xx answer as a console error; a refused login is expected here.
- */
-function watchForErrors(page: Page): string[] {
-  const errors: string[] = []
-  const onPortal = () => !new URL(page.url()).pathname.startsWith('/api/dev/')
-  page.on('console', (message) => {
-    const text = message.text()
-    if (message.type() !== 'error' || !onPortal()) return
-    if (/Failed to load resource: the server responded with a status of 401/.test(text)) return
-    errors.push(text)
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
+/** The browser logs every 4xx answer as a console error; a refused login is expected here. */
+const REFUSED_LOGIN = [/Failed to load resource: the server responded with a status of 401/]
 
 interface Mail {
   to: string | string[]
@@ -41,9 +30,7 @@ async function newestMail(request: APIRequestContext, to: string, accept: (mail:
   await expect
     .poll(
       async () => {
-        const response = await request.get('/api/dev/mail')
-        expect(response.ok()).toBe(true)
-        const mails = (await response.json()) as Mail[]
+        const mails = await getJson<Mail[]>(request, '/api/dev/mail')
         found = mails.find((mail) => [mail.to].flat().includes(to) && accept(mail))
         return found !== undefined
       },
@@ -51,12 +38,6 @@ async function newestMail(request: APIRequestContext, to: string, accept: (mail:
     )
     .toBe(true)
   return found!
-}
-
-/** A SteamID64 no other run has used: 76561198 followed by 9 random digits (a valid individual id). */
-function freshSteamId(): string {
-  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10)).join('')
-  return `76561198${digits}`
 }
 
 function uniqueEmail(): string {
@@ -72,13 +53,6 @@ async function openLoginDialog(page: Page) {
   return dialog
 }
 
-/** The demo OpenID provider: enter the SteamID64 and sign in; the backend then redirects back. */
-async function signInAtDevProvider(page: Page, steamId: string) {
-  await expect(page).toHaveURL(/\/api\/dev\/openid\/login/)
-  await page.getByLabel('SteamID64').fill(steamId)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-}
-
 async function logout(page: Page) {
   await accountMenu(page).click()
   await page.getByRole('menuitem', { name: '退出登录' }).click()
@@ -90,14 +64,14 @@ async function logout(page: Page) {
 }
 
 test.describe('desktop, 1280 px', () => {
-  test.use({ viewport: { width: 1280, height: 900 } })
+  test.use(DESKTOP)
 
   test('register, bind Steam, log out, reset the password, log in by e-mail and by Steam', async ({
     page,
     request,
   }) => {
     test.setTimeout(120_000)
-    const errors = watchForErrors(page)
+    const errors = watchForErrors(page, REFUSED_LOGIN)
     const email = uniqueEmail()
     const password = 'Passw0rdE2e1'
     const newPassword = 'NewPassw0rd42'
@@ -245,10 +219,10 @@ test.describe('desktop, 1280 px', () => {
 })
 
 test.describe('mobile, 390 px', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  test.use(MOBILE)
 
   test('the login dialog fits the screen in every view', async ({ page }) => {
-    const errors = watchForErrors(page)
+    const errors = watchForErrors(page, REFUSED_LOGIN)
     await page.goto('/')
     // Below sm the header's login button shows only its icon; its name stays.
     const dialog = await openLoginDialog(page)

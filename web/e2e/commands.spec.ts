@@ -2,8 +2,7 @@
 // migration seeds): the practice page's common-commands panel (columns by width, collapsing top
 // area) and the all-commands dialog in three columns, Match, Practice and Admin, with search and copy.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-
-const SHOTS = 'test-results/screenshots'
+import { DESKTOP, MOBILE, expectNoSidewaysScroll, getJson, shot, watchForErrors } from './support/portal.ts'
 
 interface CommandJson {
   id: number
@@ -14,20 +13,9 @@ interface CommandJson {
 }
 
 async function catalogue(request: APIRequestContext): Promise<CommandJson[]> {
-  const response = await request.get('/api/commands')
-  expect(response.ok()).toBe(true)
-  const list = (await response.json()) as CommandJson[]
+  const list = await getJson<CommandJson[]>(request, '/api/commands')
   expect(list.length).toBeGreaterThan(30)
   return list
-}
-
-function watchForErrors(page: Page): string[] {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
 }
 
 const panel = (page: Page) => page.getByRole('region', { name: '常用指令' })
@@ -49,7 +37,7 @@ const TYPES = [
 ] as const
 
 test.describe('desktop, 1280 px', () => {
-  test.use({ viewport: { width: 1280, height: 900 } })
+  test.use(DESKTOP)
 
   test('common commands in three columns, collapsing top area, all commands with search and copy', async ({
     page,
@@ -78,10 +66,10 @@ test.describe('desktop, 1280 px', () => {
     await expect.poll(async () => (await box(area)).height).toBe(88)
     await expect(frequentList(page)).toHaveCount(0)
     await expect(panel(page).getByRole('button', { name: '全部指令' })).toBeVisible()
-    await page.screenshot({ path: `${SHOTS}/commands-collapsed.png` })
+    await shot(page, 'commands-collapsed', false)
     await page.getByRole('button', { name: '展开' }).click()
     await expect.poll(async () => (await box(area)).height).toBe(280)
-    await page.screenshot({ path: `${SHOTS}/commands-panel.png` })
+    await shot(page, 'commands-panel', false)
 
     // Every command, by type, three columns side by side.
     const trigger = panel(page).getByRole('button', { name: '全部指令' })
@@ -99,7 +87,7 @@ test.describe('desktop, 1280 px', () => {
     expect(practice.y).toBe(admin.y)
     expect(match.x).toBeLessThan(practice.x)
     expect(practice.x).toBeLessThan(admin.x)
-    await page.screenshot({ path: `${SHOTS}/commands-dialog.png` })
+    await shot(page, 'commands-dialog', false)
 
     // Search: the command or either description, case-insensitive; the same answer as the server's ?q=.
     for (const query of ['暂停', 'BOT', 'kick']) {
@@ -113,7 +101,7 @@ test.describe('desktop, 1280 px', () => {
     await expect(codes(dialog(page))).toHaveCount(0)
     await expect(dialog(page).getByText('没有匹配的指令')).toHaveCount(3)
     await search.fill('暂停')
-    await page.screenshot({ path: `${SHOTS}/commands-search.png` })
+    await shot(page, 'commands-search', false)
 
     // Copy: the clipboard gets the command, the button says so for 2 s.
     const first = dialog(page).getByRole('listitem').first()
@@ -131,7 +119,7 @@ test.describe('desktop, 1280 px', () => {
 })
 
 test.describe('mobile, 390 px', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  test.use(MOBILE)
 
   test('one column of common commands; the dialog stacks the three types', async ({ page, request }) => {
     const commands = await catalogue(request)
@@ -145,7 +133,7 @@ test.describe('mobile, 390 px', () => {
     expect(practice.x).toBe(admin.x)
     expect(match.y).toBeLessThan(practice.y)
     expect(practice.y).toBeLessThan(admin.y)
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-    await page.screenshot({ path: `${SHOTS}/commands-mobile-dialog.png` })
+    await expectNoSidewaysScroll(page)
+    await shot(page, 'commands-mobile-dialog', false)
   })
 })

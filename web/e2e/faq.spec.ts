@@ -3,8 +3,8 @@
 // answer saved from input full of scripts: onerror, <script>, a javascript: link, mXSS, handlers)
 // proving nothing runs. A trap installed before any page script records every attempt.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { DESKTOP, MOBILE, expectNoSidewaysScroll, getJson, shot, watchForErrors } from './support/portal.ts'
 
-const SHOTS = 'test-results/screenshots'
 const MALICIOUS = { zh: '为什么这条回答这么朴素？（过滤演示）', en: 'Why does this answer look so plain? (sanitizer demo)' }
 
 interface FaqJson {
@@ -14,20 +14,9 @@ interface FaqJson {
 }
 
 async function faqs(request: APIRequestContext, language: 'zh' | 'en'): Promise<FaqJson[]> {
-  const response = await request.get(`/api/faqs?language=${language}`)
-  expect(response.ok()).toBe(true)
-  const list = (await response.json()) as FaqJson[]
+  const list = await getJson<FaqJson[]>(request, `/api/faqs?language=${language}`)
   expect(list.length).toBeGreaterThanOrEqual(8)
   return list
-}
-
-function watchForErrors(page: Page): string[] {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
 }
 
 /**
@@ -86,7 +75,7 @@ function dangerousMarkup(page: Page) {
 const question = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
 
 test.describe('desktop, 1280 px', () => {
-  test.use({ viewport: { width: 1280, height: 900 } })
+  test.use(DESKTOP)
 
   test('lists the questions in Chinese, then in English after switching; the malicious entry runs nothing', async ({
     page,
@@ -134,7 +123,7 @@ test.describe('desktop, 1280 px', () => {
     await page.waitForTimeout(300) // an image's onerror would have fired by now
     expect(await trapHits(page)).toEqual([])
     expect(dialogs).toEqual([])
-    await page.screenshot({ path: `${SHOTS}/faq-zh.png`, fullPage: true })
+    await shot(page, 'faq-zh')
 
     // English: the switch reloads the page and the questions come in English.
     await page.getByRole('button', { name: '切换语言' }).click()
@@ -148,7 +137,7 @@ test.describe('desktop, 1280 px', () => {
     await page.waitForTimeout(300)
     expect(await trapHits(page)).toEqual([])
     expect(dialogs).toEqual([])
-    await page.screenshot({ path: `${SHOTS}/faq-en.png`, fullPage: true })
+    await shot(page, 'faq-en')
     expect(errors).toEqual([])
   })
 
@@ -169,14 +158,14 @@ test.describe('desktop, 1280 px', () => {
 })
 
 test.describe('mobile, 390 px', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  test.use(MOBILE)
 
   test('reads an answer without sideways scrolling', async ({ page, request }) => {
     const zh = await faqs(request, 'zh')
     await page.goto('/faq')
     await question(page, zh[0].question).tap()
     await expect(page.getByRole('region', { name: zh[0].question })).toBeVisible()
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-    await page.screenshot({ path: `${SHOTS}/faq-mobile.png`, fullPage: true })
+    await expectNoSidewaysScroll(page)
+    await shot(page, 'faq-mobile')
   })
 })

@@ -3,25 +3,16 @@
 // infinite scroll to the end, the player dialog, the personal strip after a Steam login through the
 // development provider, at 1280 px and 390 px, with screenshots.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-
-const SHOTS = 'test-results/screenshots'
-/** A preset account of the demo OpenID provider; the demo seeds stats for it in every mode and season. */
-const ALICE_STEAM_ID = '76561197960361544'
-
-/** A screenshot; viewport-only where the page is a list thousands of pixels tall or a dialog is open. */
-async function shot(page: Page, name: string, fullPage = true) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage })
-}
-
-function watchForErrors(page: Page): string[] {
-  const errors: string[] = []
-  const onPortal = () => !new URL(page.url()).pathname.startsWith('/api/dev/')
-  page.on('console', (message) => {
-    if (message.type() === 'error' && onPortal()) errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
+import {
+  ALICE_STEAM_ID,
+  DESKTOP,
+  MOBILE,
+  expectNoSidewaysScroll,
+  getJson,
+  loginWithSteam,
+  shot,
+  watchForErrors,
+} from './support/portal.ts'
 
 interface Season {
   id: number
@@ -29,9 +20,7 @@ interface Season {
 }
 
 async function seasons(request: APIRequestContext): Promise<Season[]> {
-  const response = await request.get('/api/leaderboard/seasons')
-  expect(response.ok()).toBe(true)
-  return (await response.json()) as Season[]
+  return getJson<Season[]>(request, '/api/leaderboard/seasons')
 }
 
 /** The backend ranks the seeded boards in the background: wait until the all-time dm board is ranked. */
@@ -49,9 +38,7 @@ async function waitForRankings(request: APIRequestContext) {
 
 /** How many players a board lists, as the API counts them. */
 async function boardTotal(request: APIRequestContext, query: string): Promise<number> {
-  const response = await request.get(`/api/leaderboard/dm?page=1&${query}`)
-  expect(response.ok()).toBe(true)
-  return ((await response.json()) as { total: number }).total
+  return (await getJson<{ total: number }>(request, `/api/leaderboard/dm?page=1&${query}`)).total
 }
 
 const notBusy = (page: Page) => expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 })
@@ -75,7 +62,7 @@ test.beforeEach(async ({ request }) => {
 })
 
 test.describe('desktop, 1280 px', () => {
-  test.use({ viewport: { width: 1280, height: 900 } })
+  test.use(DESKTOP)
 
   test('picks the newest season, switches seasons, modes and group filters', async ({ page, request }) => {
     const errors = watchForErrors(page)
@@ -195,12 +182,7 @@ test.describe('desktop, 1280 px', () => {
     const errors = watchForErrors(page)
     await page.goto('/leaderboard?season=all')
     await notBusy(page)
-    await page.getByRole('banner').getByRole('button', { name: '登录' }).click()
-    await page.getByRole('dialog', { name: '登录' }).getByRole('button', { name: '通过 Steam 登录' }).click()
-    await expect(page).toHaveURL(/\/api\/dev\/openid\/login/)
-    await page.getByLabel('SteamID64').fill(ALICE_STEAM_ID)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page).toHaveURL('/')
+    await loginWithSteam(page, ALICE_STEAM_ID)
 
     await page.goto('/leaderboard?season=all')
     const strip = page.getByRole('region', { name: '我的数据' })
@@ -216,7 +198,7 @@ test.describe('desktop, 1280 px', () => {
 })
 
 test.describe('mobile, 390 px', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  test.use(MOBILE)
 
   test('lists everyone from 1 as cards with medals, switches seasons and opens a player', async ({ page, request }) => {
     const errors = watchForErrors(page)
@@ -233,8 +215,7 @@ test.describe('mobile, 390 px', () => {
     await expect(cards.nth(2).getByTestId('medal-bronze')).toHaveCount(1)
     await expect(cards.nth(3)).toContainText('4')
     await expect(cards.nth(0).getByRole('term')).toHaveText(['击杀', 'KDA', 'KPM'])
-    // Nothing sticks out sideways at 390 px.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await expectNoSidewaysScroll(page)
     await shot(page, 'leaderboard-mobile', false)
 
     await page.getByRole('button', { name: /S2 2026/ }).tap()

@@ -1,22 +1,7 @@
 // The live server browser against the REAL backend in demo mode (its simulated servers): filters,
 // sorting, the player popup, quick join and copying, at 1280 px and 390 px, with screenshots.
 import { expect, test, type Page } from '@playwright/test'
-
-const SHOTS = 'test-results/screenshots'
-
-/** Full-page screenshot; `fullPage: false` for states a viewport change would disturb (the popup). */
-async function shot(page: Page, name: string, fullPage = true) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage })
-}
-
-function watchForErrors(page: Page): string[] {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
+import { DESKTOP, shot, watchForErrors } from './support/portal.ts'
 
 const nameButtons = (page: Page) => page.getByRole('button', { name: /^查看 .* 的在线玩家$/ })
 
@@ -28,7 +13,7 @@ async function openServers(page: Page, path = '/servers') {
 }
 
 test.describe('desktop, 1280 px', () => {
-  test.use({ viewport: { width: 1280, height: 900 } })
+  test.use(DESKTOP)
 
   test('lists, filters and sorts the servers, mirroring the filters in the URL', async ({ page }) => {
     const errors = watchForErrors(page)

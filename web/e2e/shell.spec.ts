@@ -1,22 +1,7 @@
 // Walks the shell against the real backend (demo mode): menu, routes, error banner, language,
 // settings, at desktop (1280 px) and mobile (390 px) widths, with full-page screenshots.
-import { expect, test, type Page } from '@playwright/test'
-
-const SHOTS = 'test-results/screenshots'
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
-}
-
-/** Fails the test on any console error or uncaught exception (CSP violations show up here). */
-function watchForErrors(page: Page): string[] {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
+import { expect, test } from '@playwright/test'
+import { MOBILE, shot, watchForErrors } from './support/portal.ts'
 
 test.describe('desktop, 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
@@ -143,7 +128,7 @@ test.describe('desktop, 1280 px', () => {
 })
 
 test.describe('mobile, 390 px', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  test.use(MOBILE)
 
   test('uses a drawer that closes after a choice', async ({ page }) => {
     const errors = watchForErrors(page)

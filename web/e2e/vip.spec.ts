@@ -4,29 +4,16 @@
 // the self-pay dialog framing the demo VIP host (/dev/vip-host), paying in its sandbox, and the
 // header badge turning VIP once the dialog closes.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-
-const SHOTS = 'test-results/screenshots'
-
-async function shot(page: Page, name: string, fullPage = true) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage })
-}
-
-/** Console errors and uncaught exceptions of the portal's pages (not the demo provider's). */
-function watchForErrors(page: Page): string[] {
-  const errors: string[] = []
-  const onPortal = () => !new URL(page.url()).pathname.startsWith('/api/dev/')
-  page.on('console', (message) => {
-    if (message.type() === 'error' && onPortal()) errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
-
-/** A SteamID64 no other run has used: 76561198 followed by 9 random digits. */
-function freshSteamId(): string {
-  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10)).join('')
-  return `76561198${digits}`
-}
+import {
+  DESKTOP,
+  MOBILE,
+  expectNoSidewaysScroll,
+  freshSteamId,
+  getJson,
+  loginWithSteam,
+  shot,
+  watchForErrors,
+} from './support/portal.ts'
 
 interface PrivilegeJson {
   id: number
@@ -45,9 +32,7 @@ const ACCESS_WORDS: Record<number, string> = { 1: '允许', 2: '可选' }
 const word = (value: number) => ACCESS_WORDS[value] ?? '禁止'
 
 async function privileges(request: APIRequestContext, language: 'zh' | 'en'): Promise<PrivilegeJson[]> {
-  const response = await request.get(`/api/privileges?language=${language}`)
-  expect(response.ok()).toBe(true)
-  const list = (await response.json()) as PrivilegeJson[]
+  const list = await getJson<PrivilegeJson[]>(request, `/api/privileges?language=${language}`)
   expect(list.length).toBeGreaterThan(5)
   return list
 }
@@ -57,7 +42,7 @@ const bodyRows = (page: Page) => table(page).locator('tbody tr')
 const selfPay = (page: Page) => page.getByRole('button', { name: '立即订阅' })
 
 test.describe('desktop, 1280 px', () => {
-  test.use({ viewport: { width: 1280, height: 900 } })
+  test.use(DESKTOP)
 
   test('logged out: please login, the three options, the store in a new tab, the table with tooltips', async ({
     page,
@@ -160,12 +145,7 @@ test.describe('desktop, 1280 px', () => {
 
     await test.step('log in with Steam (the demo provider)', async () => {
       await page.goto('/vip')
-      await page.getByRole('banner').getByRole('button', { name: '登录' }).click()
-      await page.getByRole('dialog', { name: '登录' }).getByRole('button', { name: '通过 Steam 登录' }).click()
-      await expect(page).toHaveURL(/\/api\/dev\/openid\/login/)
-      await page.getByLabel('SteamID64').fill(steamId)
-      await page.getByRole('button', { name: 'Sign in' }).click()
-      await expect(page).toHaveURL('/')
+      await loginWithSteam(page, steamId)
       await page.goto('/vip')
       await expect(page.getByRole('region', { name: '请先登录' })).toHaveCount(0)
       await expect(page.getByTestId('tier-badge')).toHaveCount(0)
@@ -220,7 +200,7 @@ test.describe('desktop, 1280 px', () => {
 })
 
 test.describe('mobile, 390 px', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  test.use(MOBILE)
 
   test('the table has a details column whose dialog lists every group', async ({ page, request }) => {
     const errors = watchForErrors(page)
@@ -228,8 +208,7 @@ test.describe('mobile, 390 px', () => {
     await page.goto('/vip')
     await expect(bodyRows(page)).toHaveCount(sorted.length)
     await expect(table(page).getByRole('columnheader').last()).toHaveText('详情')
-    // Nothing sticks out sideways at 390 px.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await expectNoSidewaysScroll(page)
     await shot(page, 'vip-mobile')
 
     const privilege = sorted.find((p) => GROUPS.some((g) => p[g] === 2)) ?? sorted[0]

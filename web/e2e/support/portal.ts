@@ -1,0 +1,78 @@
+// What the specs share: screenshots, the console watch, the two viewports, JSON from the API, and
+// logging in through the demo backend's OpenID provider (/api/dev/openid/login).
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+
+const SHOTS = 'test-results/screenshots'
+
+/** A preset account of the demo OpenID provider; the demo seeds stats for it in every mode and season. */
+export const ALICE_STEAM_ID = '76561197960361544'
+
+export const DESKTOP = { viewport: { width: 1280, height: 900 } }
+export const MOBILE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+
+/**
+ * Saves test-results/screenshots/<name>.png. Viewport-only (`fullPage` false) where the page is a
+ * list thousands of pixels tall, or where resizing for a full page would disturb the state (an open
+ * popup, dialog or tooltip).
+ */
+export async function shot(page: Page, name: string, fullPage = true) {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage })
+}
+
+/**
+ * Collects console errors and uncaught exceptions of the portal's own pages (CSP violations show up
+ * here too); a spec expects the list empty at its end. The demo provider's page is not the portal's.
+ * `expected`: console errors a spec provokes on purpose, e.g. the browser's line for a 4xx answer.
+ */
+export function watchForErrors(page: Page, expected: RegExp[] = []): string[] {
+  const errors: string[] = []
+  const onPortal = () => !new URL(page.url()).pathname.startsWith('/api/dev/')
+  page.on('console', (message) => {
+    const text = message.text()
+    if (message.type() !== 'error' || !onPortal()) return
+    if (expected.some((pattern) => pattern.test(text))) return
+    errors.push(text)
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+/** The body of a GET that must succeed. */
+export async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
+  const response = await request.get(url)
+  expect(response.ok()).toBe(true)
+  return (await response.json()) as T
+}
+
+/** Nothing sticks out sideways at the mobile width. */
+export async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.viewport.width)
+}
+
+/** A SteamID64 no other run has used: 76561198 followed by 9 random digits (a valid individual id). */
+export function freshSteamId(): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10)).join('')
+  return `76561198${digits}`
+}
+
+/** The demo OpenID provider: enter the SteamID64 and sign in; the backend then redirects back. */
+export async function signInAtDevProvider(page: Page, steamId: string) {
+  await expect(page).toHaveURL(/\/api\/dev\/openid\/login/)
+  await page.getByLabel('SteamID64').fill(steamId)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+/**
+ * Logs in with Steam from the login dialog `opener` opens (the header's button unless the page has
+ * its own); the backend lands the new session on /.
+ */
+export async function loginWithSteam(
+  page: Page,
+  steamId: string,
+  opener: Locator = page.getByRole('banner').getByRole('button', { name: '登录' }),
+) {
+  await opener.click()
+  await page.getByRole('dialog', { name: '登录' }).getByRole('button', { name: '通过 Steam 登录' }).click()
+  await signInAtDevProvider(page, steamId)
+  await expect(page).toHaveURL('/')
+}
