@@ -88,7 +88,7 @@ test.describe('desktop, 1280 px', () => {
 
   test('opens the login dialog in place from the header, and at /login', async ({ page }) => {
     await page.goto('/vip')
-    await page.getByRole('button', { name: '登录' }).click()
+    await page.getByRole('banner').getByRole('button', { name: '登录' }).click()
     const dialog = page.getByRole('dialog', { name: '登录' })
     await expect(dialog).toBeVisible()
     await expect(page).toHaveURL('/vip')
