@@ -38,5 +38,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     css: false,
+    // A bound for a hung test, not a speed check (see the async wait in src/testing/setup-tests.ts).
+    testTimeout: 30000,
   },
 })

@@ -1,12 +1,16 @@
 process.env.DEBUG_PRINT_LIMIT ??= '0'
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import i18next from 'i18next'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { initI18n, loadNamespace } from '@/lib/i18n'
 import { lazyResources, type LazyNamespace } from '@/locales/resources'
 import { server } from './msw-server'
 import { installMatchMedia, setViewportWidth } from './viewport'
+
+// findBy/waitFor wait for what the app does, not for how fast it does it: on a loaded 2-core CI machine
+// a lazy chunk's first import alone can take seconds, so the waits get room instead of flaking.
+configure({ asyncUtilTimeout: 5000 })
 
 // Browser APIs jsdom lacks and Radix UI touches.
 class ResizeObserverStub {
