@@ -9,7 +9,7 @@ ASAN_DIR := backend/build-asan
 DATA_DIR ?= data/demo
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: all deps build backend web run test test-backend test-postgres test-sanitize test-web e2e bench lint clean
+.PHONY: all deps build backend web run test test-backend test-postgres test-sanitize test-web e2e bench lint format clean
 
 all: build
 
@@ -55,8 +55,15 @@ e2e: build
 bench: build
 	bench/run.sh
 
+CXX_SOURCES = $(shell find backend/src backend/tests backend/bench -name '*.cpp' -o -name '*.hpp')
+
+# The backend's style is .clang-format (checked here, applied by `make format`); the web's is oxlint and tsc.
 lint: deps
+	clang-format --dry-run --Werror $(CXX_SOURCES)
 	cd web && npm run lint && npm run typecheck
+
+format:
+	clang-format -i $(CXX_SOURCES)
 
 clean:
 	rm -rf $(BUILD_DIR) $(ASAN_DIR) web/dist

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 # Never add libboost-dev / libboost-all-dev: they pull Boost 1.74, which conflicts with 1.81.
 APT_PACKAGES=(
-  build-essential cmake ninja-build pkg-config git ca-certificates
+  build-essential cmake ninja-build pkg-config git ca-certificates clang-format ccache
   libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev
   libsoci-dev libsqlite3-dev libpq-dev
   libsodium-dev libjwt-dev libcurl4-openssl-dev libssl-dev zlib1g-dev

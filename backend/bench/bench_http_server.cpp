@@ -66,7 +66,8 @@ int main(int argc, char** argv) {
   portal::http::Dispatcher dispatcher(portal::http::Router(std::move(routes)), authenticator, nullptr,
                                       portal::http::ResponsePolicy({}), metrics, {.access_log = false});
   portal::http::WorkerPool workers(1);
-  portal::http::Server server({.port = static_cast<std::uint16_t>(port), .io_threads = io_threads}, dispatcher, workers);
+  portal::http::Server server({.port = static_cast<std::uint16_t>(port), .io_threads = io_threads}, dispatcher,
+                              workers);
   const auto bound = server.start();
   std::printf("listening on http://127.0.0.1:%u\n", static_cast<unsigned>(bound));
   std::fflush(stdout);

@@ -170,9 +170,9 @@ std::string get_request(const std::string& target, const std::string& request_id
 // ---- RESP client: one command, one reply, nothing pipelined
 
 struct RespReply {
-  char type = 0;                 // '+', '-', ':', '$', '*'
-  std::string text;              // simple string, error, bulk string
-  long long number = 0;          // integer, or -1 for a null bulk string / array
+  char type = 0;                   // '+', '-', ':', '$', '*'
+  std::string text;                // simple string, error, bulk string
+  long long number = 0;            // integer, or -1 for a null bulk string / array
   std::vector<std::string> items;  // an array of bulk strings (all this benchmark asks for)
 };
 
@@ -284,8 +284,8 @@ std::vector<Entry> entries_of(const RespReply& reply) {
   for (std::size_t i = 0; i + 1 < reply.items.size(); i += 2) {
     const double score = std::stod(reply.items[i + 1]);
     const auto kills = static_cast<long long>(std::ceil(score / kKillsScale));
-    out.push_back({steam_id_of(reply.items[i]), kills,
-                   static_cast<long long>(static_cast<double>(kills) * kKillsScale - score)});
+    out.push_back(
+        {steam_id_of(reply.items[i]), kills, static_cast<long long>(static_cast<double>(kills) * kKillsScale - score)});
   }
   return out;
 }
@@ -304,7 +304,7 @@ std::vector<Entry> entries_of(const boost::json::value& page) {
 
 struct Query {
   std::string name;
-  std::vector<std::string> targets;  // portal request targets, used in turn
+  std::vector<std::string> targets;   // portal request targets, used in turn
   std::vector<std::string> commands;  // encoded Redis commands, used in turn
 };
 
@@ -329,8 +329,8 @@ std::map<std::string, double> logged_ms(const std::string& path) {
 }
 
 int run_latency(int portal_port, int redis_port, const std::string& mode, long long season, const std::string& key,
-                const std::string& filtered_key, const std::string& group, const std::string& users_file,
-                int samples, int warmup, const std::string& server_log) {
+                const std::string& filtered_key, const std::string& group, const std::string& users_file, int samples,
+                int warmup, const std::string& server_log) {
   HttpClient http(portal_port);
   RedisClient redis(redis_port);
   RespReply reply;
@@ -397,8 +397,8 @@ int run_latency(int portal_port, int redis_port, const std::string& mode, long l
       }
       redis.call(command, reply);
       if (reply.type != ':' || portal_rank != reply.number + 1) {
-        std::fprintf(stderr, "bench: rank of %s: portal %lld, Redis ZREVRANK %lld + 1\n", users[i].c_str(),
-                     portal_rank, reply.number);
+        std::fprintf(stderr, "bench: rank of %s: portal %lld, Redis ZREVRANK %lld + 1\n", users[i].c_str(), portal_rank,
+                     reply.number);
         return 1;
       }
     }
@@ -406,7 +406,8 @@ int run_latency(int portal_port, int redis_port, const std::string& mode, long l
     rank.commands.push_back(command);
   }
   queries.push_back(std::move(rank));
-  std::fprintf(stderr, "checked: every page equal in both, %zu ranks equal\n", std::min<std::size_t>(100, users.size()));
+  std::fprintf(stderr, "checked: every page equal in both, %zu ranks equal\n",
+               std::min<std::size_t>(100, users.size()));
 
   std::vector<Samples> results(queries.size());
   for (std::size_t q = 0; q < queries.size(); ++q) {
@@ -423,7 +424,8 @@ int run_latency(int portal_port, int redis_port, const std::string& mode, long l
       auto start = Clock::now();
       const auto response = http.request(request);
       const double portal_ms = ms_since(start);
-      if (response.status != 200) throw std::runtime_error(query.name + ": portal answered " + std::to_string(response.status));
+      if (response.status != 200)
+        throw std::runtime_error(query.name + ": portal answered " + std::to_string(response.status));
 
       start = Clock::now();
       const std::size_t bytes = redis.call(command, reply);
@@ -505,8 +507,8 @@ int run_ingest(int portal_port, const std::string& plugin_key, const std::string
     std::mt19937_64 rng(seed);
     for (int i = 0; i < batches; ++i) {
       bodies[static_cast<std::size_t>(i)] =
-          batch_body("bench5-" + std::to_string(run) + "-" + std::to_string(seed) + "-" + std::to_string(i), mode, rng, steam_base,
-                     players, batch_players);
+          batch_body("bench5-" + std::to_string(run) + "-" + std::to_string(seed) + "-" + std::to_string(i), mode, rng,
+                     steam_base, players, batch_players);
     }
   }
   const auto started = Clock::now();
@@ -521,9 +523,9 @@ int run_ingest(int portal_port, const std::string& plugin_key, const std::string
               "10." + std::to_string(run) + "." + std::to_string(c) + "." + std::to_string(sent++ / 1000);
           const auto& body = bodies[static_cast<std::size_t>(i)];
           const std::string request = "POST /api/plugin/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " +
-                                      plugin_key + "\r\nContent-Type: application/json\r\nX-Forwarded-For: " +
-                                      forwarded + "\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" +
-                                      body;
+                                      plugin_key +
+                                      "\r\nContent-Type: application/json\r\nX-Forwarded-For: " + forwarded +
+                                      "\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
           const auto start = Clock::now();
           const auto response = http.request(request);
           latencies[static_cast<std::size_t>(c)].push_back(ms_since(start));
@@ -545,7 +547,8 @@ int run_ingest(int portal_port, const std::string& plugin_key, const std::string
   const double seconds = ms_since(started) / 1000.0;
   std::vector<double> all;
   for (const auto& l : latencies) all.insert(all.end(), l.begin(), l.end());
-  if (failures > 0) std::fprintf(stderr, "bench: %d batch(es) not applied; first: %s\n", failures.load(), first_failure.c_str());
+  if (failures > 0)
+    std::fprintf(stderr, "bench: %d batch(es) not applied; first: %s\n", failures.load(), first_failure.c_str());
   std::printf("ingest|%d|%d|%.2f|%.1f|%.0f|%.2f|%.2f|%.2f|%d\n", clients, batches, seconds, batches / seconds,
               static_cast<double>(batches) * batch_players / seconds, percentile(all, 0.5), percentile(all, 0.99),
               percentile(all, 1.0), failures.load());

@@ -55,8 +55,8 @@ std::vector<servers::GameServer> synthetic_servers(int count, std::mt19937& rng)
 
 // What a refresh cycle would have read: 95 % answer, with a map and a player count.
 std::vector<servers::LiveReading> synthetic_readings(std::size_t count, std::mt19937& rng) {
-  static constexpr std::array<const char*, 10> kMaps = {"de_mirage", "de_inferno", "de_dust2",  "de_nuke",
-                                                        "de_ancient", "de_anubis", "de_vertigo", "de_overpass",
+  static constexpr std::array<const char*, 10> kMaps = {"de_mirage",  "de_inferno", "de_dust2",   "de_nuke",
+                                                        "de_ancient", "de_anubis",  "de_vertigo", "de_overpass",
                                                         "cs_office",  "aim_map"};
   static constexpr std::array<int, 5> kSlots = {10, 12, 16, 20, 32};
   std::vector<servers::LiveReading> readings(count);

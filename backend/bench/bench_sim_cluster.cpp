@@ -21,8 +21,8 @@ namespace {
 // with bots, every fifth asking for a challenge. Offline ones are spread evenly (every n-th) so no
 // block of consecutive ports is special. No RCON passwords and no churn: the cycles stay comparable.
 std::vector<portal::sim::SimServerSpec> make_specs(int count, int offline) {
-  static constexpr std::array<const char*, 8> kMaps = {"de_mirage", "de_inferno", "de_dust2",   "de_nuke",
-                                                       "de_ancient", "de_anubis", "de_vertigo", "de_overpass"};
+  static constexpr std::array<const char*, 8> kMaps = {"de_mirage",  "de_inferno", "de_dust2",   "de_nuke",
+                                                       "de_ancient", "de_anubis",  "de_vertigo", "de_overpass"};
   static constexpr std::array<int, 5> kSlots = {10, 12, 16, 20, 32};
   std::mt19937 rng(20261121);
   std::vector<portal::sim::SimServerSpec> specs(static_cast<std::size_t>(count));

@@ -77,8 +77,8 @@ class AuthFunctional : public ::testing::Test {
   std::string register_account(const std::string& email, const std::string& password = kPassword) {
     EXPECT_EQ(post("/api/auth/email/send-code", R"({"email":)" + js(email) + "}").status, 200);
     const std::string code(latest_mail(email).at("code").as_string());
-    auto registered = post("/api/auth/email/register", R"({"email":)" + js(email) + R"(,"password":)" +
-                                                          js(password) + R"(,"code":)" + js(code) + "}");
+    auto registered = post("/api/auth/email/register", R"({"email":)" + js(email) + R"(,"password":)" + js(password) +
+                                                           R"(,"code":)" + js(code) + "}");
     EXPECT_EQ(registered.status, 201) << registered.body;
     return std::string(registered.json().at("token").as_string());
   }
@@ -90,10 +90,10 @@ class AuthFunctional : public ::testing::Test {
   }
 
   // Binds the e-mail account to `steam_id` with an in-game token; answers the login token.
-  std::string bind_with_game_token(const std::string& email, const std::string& bind_token, const std::string& steam_id) {
+  std::string bind_with_game_token(const std::string& email, const std::string& bind_token,
+                                   const std::string& steam_id) {
     auto validated = post("/api/auth/email/bind-steam-token-validation",
-                          R"({"email":)" + js(email) + R"(,"token":)" + js(game_token_for(steam_id)) + "}",
-                          bind_token);
+                          R"({"email":)" + js(email) + R"(,"token":)" + js(game_token_for(steam_id)) + "}", bind_token);
     EXPECT_EQ(validated.status, 200) << validated.body;
     auto bound = post("/api/auth/email/bind-steam", R"({"email":)" + js(email) + R"(,"steamId":)" + js(steam_id) + "}",
                       bind_token);
@@ -106,13 +106,14 @@ class AuthFunctional : public ::testing::Test {
   std::string sign_in_at_provider(const std::string& return_to, const std::string& steam_id,
                                   const std::string& persona = "") {
     const std::string origin = app.app().config().public_url();
-    auto page = http.get(integrations::steam::build_login_url(app.url("/api/dev/openid/login"), return_to, origin + "/"));
+    auto page =
+        http.get(integrations::steam::build_login_url(app.url("/api/dev/openid/login"), return_to, origin + "/"));
     EXPECT_EQ(page.status, 200);
     const std::string form = integrations::steam::encode_params({{"openid.return_to", return_to},
-                                                                  {"openid.realm", origin + "/"},
-                                                                  {"steamid", steam_id},
-                                                                  {"persona", persona},
-                                                                  {"action", "sign_in"}});
+                                                                 {"openid.realm", origin + "/"},
+                                                                 {"steamid", steam_id},
+                                                                 {"persona", persona},
+                                                                 {"action", "sign_in"}});
     auto approved = http.send(HttpCall{.method = "POST",
                                        .url = app.url("/api/dev/openid/login"),
                                        .headers = {"Content-Type: application/x-www-form-urlencoded"},
@@ -163,8 +164,8 @@ TEST_F(AuthFunctional, RegistrationNeedsTheMailedCodeAndLoginAsksForSteamBinding
                   R"({"email":)" + js(email) + R"(,"password":"Sup3r-secret!","code":)" + js(wrong) + "}");
   EXPECT_EQ(bad.status, 400);
   EXPECT_EQ(error_code(bad), "INVALID_CODE");
-  auto weak = post("/api/auth/email/register",
-                   R"({"email":)" + js(email) + R"(,"password":"short","code":)" + js(code) + "}");
+  auto weak =
+      post("/api/auth/email/register", R"({"email":)" + js(email) + R"(,"password":"short","code":)" + js(code) + "}");
   EXPECT_EQ(weak.status, 422);
   EXPECT_EQ(error_code(weak), "PASSWORD_TOO_SHORT");
 
@@ -209,7 +210,8 @@ TEST_F(AuthFunctional, InGameTokenBindsSteamOnceAndLogoutRevokesTheToken) {
                        bind_token);
   EXPECT_EQ(unproven.status, 400);
   EXPECT_EQ(error_code(unproven), "INVALID_BIND_TOKEN");
-  auto no_bearer = post("/api/auth/email/bind-steam-token-validation", R"({"email":)" + js(email) + R"(,"token":"abcdefgh"})");
+  auto no_bearer =
+      post("/api/auth/email/bind-steam-token-validation", R"({"email":)" + js(email) + R"(,"token":"abcdefgh"})");
   EXPECT_EQ(no_bearer.status, 401);
   EXPECT_EQ(error_code(no_bearer), "UNAUTHORIZED");
 
@@ -267,9 +269,9 @@ TEST_F(AuthFunctional, BindingConflictsAreRefused) {
   EXPECT_EQ(error_code(taken), "STEAM_ALREADY_BOUND");
 
   // The first account again, with another Steam account.
-  auto already = post("/api/auth/email/bind-steam-token-validation",
-                      R"({"email":"first@example.com","token":)" + js(game_token_for("76561198000000078")) + "}",
-                      first_bind);
+  auto already =
+      post("/api/auth/email/bind-steam-token-validation",
+           R"({"email":"first@example.com","token":)" + js(game_token_for("76561198000000078")) + "}", first_bind);
   EXPECT_EQ(already.status, 409);
   EXPECT_EQ(error_code(already), "ALREADY_BOUND");
 
@@ -290,7 +292,8 @@ TEST_F(AuthFunctional, PasswordResetByMailedLinkWorksOnceAndEndsSessions) {
   EXPECT_EQ(error_code(unknown), "EMAIL_NOT_REGISTERED");
 
   ASSERT_EQ(post("/api/auth/email/reset-password", R"({"email":)" + js(email) + R"(,"language":"en"})").status, 200);
-  EXPECT_EQ(error_code(post("/api/auth/email/reset-password", R"({"email":)" + js(email) + "}")), "RATE_LIMIT_EXCEEDED");
+  EXPECT_EQ(error_code(post("/api/auth/email/reset-password", R"({"email":)" + js(email) + "}")),
+            "RATE_LIMIT_EXCEEDED");
   const auto mail = latest_mail(email);
   const std::string link(mail.at("links").as_array().at(0).as_string());
   EXPECT_THAT(link, HasSubstr(app.app().config().public_url() + "/reset-password?token="));
@@ -299,8 +302,8 @@ TEST_F(AuthFunctional, PasswordResetByMailedLinkWorksOnceAndEndsSessions) {
   EXPECT_EQ(token.size(), 32U) << "128 bits";
 
   const auto confirm = [&](const std::string& t, const std::string& password) {
-    return post("/api/auth/email/reset-password/confirm", R"({"email":)" + js(email) + R"(,"token":)" + js(t) +
-                                                              R"(,"newPassword":)" + js(password) + "}");
+    return post("/api/auth/email/reset-password/confirm",
+                R"({"email":)" + js(email) + R"(,"token":)" + js(t) + R"(,"newPassword":)" + js(password) + "}");
   };
   auto forged = confirm(std::string(32, 'a'), "NewPassw0rd");
   EXPECT_EQ(forged.status, 400);
@@ -325,7 +328,8 @@ TEST_F(AuthFunctional, WrongPasswordsAreThrottledPerAccountThenPerAddress) {
   EXPECT_EQ(login("other@example.com", "Wrong-password1").status, 401) << "other accounts are not locked";
   // The address itself: 20 attempts per 5 minutes, whatever the account.
   int limited = 0;
-  for (int i = 0; i < 12; ++i) limited += login("x" + std::to_string(i) + "@example.com", "Wrong-password1").status == 429;
+  for (int i = 0; i < 12; ++i)
+    limited += login("x" + std::to_string(i) + "@example.com", "Wrong-password1").status == 429;
   EXPECT_GE(limited, 3);
 }
 
@@ -356,9 +360,9 @@ TEST_F(AuthFunctional, SteamLoginRunsTheRealVerificationAndRefusesAReplay) {
 
   // An assertion made for another return URL (someone else's site) does not log in here.
   const std::string elsewhere = sign_in_at_provider(base + "/somewhere-else", "76561197972494987");
-  EXPECT_EQ(query_value(portal_callback(base + "/api/auth/steam/callback" + elsewhere.substr(elsewhere.find('?'))),
-                        "error"),
-            "invalid_authentication");
+  EXPECT_EQ(
+      query_value(portal_callback(base + "/api/auth/steam/callback" + elsewhere.substr(elsewhere.find('?'))), "error"),
+      "invalid_authentication");
 }
 
 TEST_F(AuthFunctional, BindingThroughSteamCarriesTheBindTokenAndMapsConflicts) {

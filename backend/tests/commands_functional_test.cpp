@@ -71,9 +71,10 @@ TEST_F(CommandsFunctional, ServesTheWholeCatalogueByType) {
   }
   const auto names = commands(body);
   EXPECT_EQ(names.front(), ".ready");
-  for (const char* expected : {".pause", ".tech", ".coach <t|ct>", ".bot", ".rethrow", ".noflash", ".ff", ".savenade <name> [description]",
-                               ".forcepause", ".restore <round>", "css_ban <player> [minutes] [reason]",
-                               "css_kick <player> [reason]", "css_rcon <command>", "css_slay <player>"}) {
+  for (const char* expected :
+       {".pause", ".tech", ".coach <t|ct>", ".bot", ".rethrow", ".noflash", ".ff", ".savenade <name> [description]",
+        ".forcepause", ".restore <round>", "css_ban <player> [minutes] [reason]", "css_kick <player> [reason]",
+        "css_rcon <command>", "css_slay <player>"}) {
     EXPECT_THAT(names, Contains(expected));
   }
 }

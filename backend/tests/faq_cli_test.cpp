@@ -29,11 +29,13 @@ TEST_F(FaqCli, AddPrintsWhatTheSanitizerRemoved) {
   EXPECT_THAT(added, HasSubstr("faq 1 added (en, order 10): How do I join?"));
   EXPECT_THAT(added, HasSubstr("the sanitizer removed:\n  - onclick attribute on <p>\n"
                                "  - <script> element with its content\n"));
-  EXPECT_EQ(text("SELECT answer FROM faq_entries WHERE id = 1"),
-            R"(<p>Press <b>Join</b>.</p><a href="https://example.com" target="_blank" rel="noopener noreferrer">help</a>)");
+  EXPECT_EQ(
+      text("SELECT answer FROM faq_entries WHERE id = 1"),
+      R"(<p>Press <b>Join</b>.</p><a href="https://example.com" target="_blank" rel="noopener noreferrer">help</a>)");
 
-  EXPECT_THAT(ok({"add", "--language", "zh", "--question", "如何加入？", "--answer", "<p>点击加入。</p>", "--order", "5"}),
-              HasSubstr("faq 2 added (zh, order 5): 如何加入？\nthe sanitizer removed nothing"));
+  EXPECT_THAT(
+      ok({"add", "--language", "zh", "--question", "如何加入？", "--answer", "<p>点击加入。</p>", "--order", "5"}),
+      HasSubstr("faq 2 added (zh, order 5): 如何加入？\nthe sanitizer removed nothing"));
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM audit_log WHERE actor = 'cli' AND action = 'faq.create'"), 2);
 }
 
@@ -54,7 +56,8 @@ TEST_F(FaqCli, ListUpdateRemove) {
 
   const auto answer_file = dir.path() / "answer.html";
   write_file(answer_file, R"~(<h2>New</h2><img src="https://cdn.example.com/a.png" onerror="x()" alt="map">)~");
-  const std::string updated = ok({"update", "1", "--question", "First, reworded", "--answer-file", answer_file.string()});
+  const std::string updated =
+      ok({"update", "1", "--question", "First, reworded", "--answer-file", answer_file.string()});
   EXPECT_THAT(updated, HasSubstr("faq 1 updated (en, order 10): First, reworded"));
   EXPECT_THAT(updated, HasSubstr("the sanitizer removed:\n  - onerror attribute on <img>\n"));
   EXPECT_EQ(text("SELECT answer FROM faq_entries WHERE id = 1"),
@@ -67,7 +70,8 @@ TEST_F(FaqCli, ListUpdateRemove) {
 }
 
 TEST_F(FaqCli, BadInputIsRefusedWithAClearMessage) {
-  refused({"add", "--language", "fr", "--question", "Q", "--answer", "<p>a</p>"}, "unknown language 'fr': expected en or zh");
+  refused({"add", "--language", "fr", "--question", "Q", "--answer", "<p>a</p>"},
+          "unknown language 'fr': expected en or zh");
   refused({"add", "--language", "en", "--question", "Q"}, "faq add needs --answer or --answer-file");
   refused({"add", "--language", "en", "--question", "Q", "--answer", "a", "--answer-file", "x.html"}, "excludes");
   refused({"add", "--language", "en", "--question", "Q", "--answer-file", "/nonexistent/answer.html"},

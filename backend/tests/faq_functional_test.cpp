@@ -76,7 +76,8 @@ TEST_F(FaqFunctional, AnAnswerSavedFromMaliciousInputComesBackClean) {
   const std::string answer(en.json().as_array().back().at("answer").as_string());
   EXPECT_THAT(html_allow_list_problems(answer), IsEmpty()) << answer;
   EXPECT_THAT(answer, HasSubstr("The sanitizer kept this text"));
-  EXPECT_THAT(answer, HasSubstr(R"(<a href="https://example.com/" target="_blank" rel="noopener noreferrer">safe link</a>)"));
+  EXPECT_THAT(answer,
+              HasSubstr(R"(<a href="https://example.com/" target="_blank" rel="noopener noreferrer">safe link</a>)"));
   for (const char* gone : {"<script", "onerror", "onclick", "onmouseover", "javascript", "<svg", "style="}) {
     EXPECT_THAT(answer, Not(HasSubstr(gone))) << answer;
   }

@@ -68,14 +68,16 @@ TEST_F(HttpErrors, HeadersOver8KiBAre431) {
 }
 
 TEST_F(HttpErrors, WrongContentTypeOnJsonRouteIs415) {
-  auto result = client.send(HttpCall{.method = "POST", .url = app.url("/api/test/echo"),
-                                     .headers = {"Content-Type: text/plain"}, .body = "{}"});
+  auto result = client.send(HttpCall{
+      .method = "POST", .url = app.url("/api/test/echo"), .headers = {"Content-Type: text/plain"}, .body = "{}"});
   expect_error_shape(result, 415, "UNSUPPORTED_MEDIA_TYPE");
 }
 
 TEST_F(HttpErrors, JsonWithCharsetIsAccepted) {
-  auto result = client.send(HttpCall{.method = "POST", .url = app.url("/api/test/echo"),
-                                     .headers = {"Content-Type: application/json; charset=utf-8"}, .body = "{}"});
+  auto result = client.send(HttpCall{.method = "POST",
+                                     .url = app.url("/api/test/echo"),
+                                     .headers = {"Content-Type: application/json; charset=utf-8"},
+                                     .body = "{}"});
   EXPECT_EQ(result.status, 200);
 }
 

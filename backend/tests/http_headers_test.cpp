@@ -30,7 +30,8 @@ void expect_security_headers(const HttpResult& result) {
   EXPECT_THAT(csp, HasSubstr("frame-ancestors 'none'"));
   EXPECT_THAT(csp, HasSubstr("object-src 'none'"));
   // No inline scripts: 'unsafe-inline' may only appear in style-src.
-  const auto script_src = csp.substr(csp.find("script-src"), csp.find(';', csp.find("script-src")) - csp.find("script-src"));
+  const auto script_src =
+      csp.substr(csp.find("script-src"), csp.find(';', csp.find("script-src")) - csp.find("script-src"));
   EXPECT_THAT(script_src, Not(HasSubstr("unsafe-inline")));
   EXPECT_EQ(result.header("X-Content-Type-Options"), "nosniff");
   EXPECT_EQ(result.header("Referrer-Policy"), "strict-origin-when-cross-origin");
@@ -70,8 +71,8 @@ TEST_F(HttpHeaders, CorsOnlyForExactAllowedOrigins) {
   auto allowed = client.get(app.url("/api/config"), {std::string("Origin: ") + kAllowedOrigin});
   EXPECT_EQ(allowed.header("Access-Control-Allow-Origin"), kAllowedOrigin);
   EXPECT_THAT(allowed.header("Vary"), HasSubstr("Origin"));
-  for (const char* origin : {"https://evil.example.com", "https://partner.example.com.evil.com", "null",
-                             "http://partner.example.com"}) {
+  for (const char* origin :
+       {"https://evil.example.com", "https://partner.example.com.evil.com", "null", "http://partner.example.com"}) {
     auto denied = client.get(app.url("/api/config"), {std::string("Origin: ") + origin});
     EXPECT_EQ(denied.status, 200);
     EXPECT_EQ(denied.header("Access-Control-Allow-Origin"), "") << origin;
@@ -79,16 +80,19 @@ TEST_F(HttpHeaders, CorsOnlyForExactAllowedOrigins) {
 }
 
 TEST_F(HttpHeaders, CorsPreflight) {
-  auto ok = client.send(HttpCall{.method = "OPTIONS", .url = app.url("/api/test/echo"),
-                                 .headers = {std::string("Origin: ") + kAllowedOrigin,
-                                             "Access-Control-Request-Method: POST"}});
+  auto ok = client.send(
+      HttpCall{.method = "OPTIONS",
+               .url = app.url("/api/test/echo"),
+               .headers = {std::string("Origin: ") + kAllowedOrigin, "Access-Control-Request-Method: POST"}});
   EXPECT_EQ(ok.status, 204);
   EXPECT_EQ(ok.header("Access-Control-Allow-Origin"), kAllowedOrigin);
   EXPECT_THAT(ok.header("Access-Control-Allow-Methods"), HasSubstr("POST"));
   EXPECT_THAT(ok.header("Access-Control-Allow-Headers"), HasSubstr("Authorization"));
 
-  auto denied = client.send(HttpCall{.method = "OPTIONS", .url = app.url("/api/test/echo"),
-                                     .headers = {"Origin: https://evil.example.com", "Access-Control-Request-Method: POST"}});
+  auto denied =
+      client.send(HttpCall{.method = "OPTIONS",
+                           .url = app.url("/api/test/echo"),
+                           .headers = {"Origin: https://evil.example.com", "Access-Control-Request-Method: POST"}});
   EXPECT_EQ(denied.status, 403);
   EXPECT_EQ(denied.json().at("error").as_string(), "ORIGIN_NOT_ALLOWED");
 }
@@ -116,7 +120,8 @@ TEST_F(HttpHeaders, MetricsCountRequestsByRoutePattern) {
   EXPECT_THAT(metrics.header("Content-Type"), HasSubstr("text/plain"));
   EXPECT_THAT(metrics.body, HasSubstr(R"(portal_http_requests_total{method="GET",route="/healthz",status="200"} 1)"));
   EXPECT_THAT(metrics.body, HasSubstr(R"(portal_http_requests_total{method="GET",route="unmatched",status="404"} 1)"));
-  EXPECT_THAT(metrics.body, HasSubstr(R"(portal_http_request_duration_seconds_bucket{method="GET",route="/healthz",le="+Inf"} 1)"));
+  EXPECT_THAT(metrics.body,
+              HasSubstr(R"(portal_http_request_duration_seconds_bucket{method="GET",route="/healthz",le="+Inf"} 1)"));
   // The /metrics request itself is in flight while it renders.
   EXPECT_THAT(metrics.body, HasSubstr("portal_http_requests_in_flight 1"));
 }

@@ -31,8 +31,7 @@ const std::string kSeededPlayer = "76561198000000777";  // in the database, unkn
 constexpr const char* kPassword = "Sup3r-secret!";
 
 std::int64_t now_unix() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 std::string js(const std::string& s) { return json::serialize(json::value(s)); }
@@ -107,19 +106,17 @@ class InventoryFunctional : public ::testing::Test {
   HttpResult sync(const std::string& steam_id, const std::string& bearer) {
     return post("/api/database/im-update-user", R"({"steamid":)" + js(steam_id) + "}", bearer);
   }
-  HttpResult dev_page(const std::string& token) {
-    return http.get(app.url("/dev/inventory/sign-in?token=" + token));
-  }
+  HttpResult dev_page(const std::string& token) { return http.get(app.url("/dev/inventory/sign-in?token=" + token)); }
 
   // A person on the development provider's page approves signing in as `steam_id`; answers the
   // assertion URL (the provider now knows `persona` as that account's Steam name).
   std::string approve_at_provider(const std::string& steam_id, const std::string& persona) {
     const std::string return_to = base() + "/api/auth/steam/callback";
     const std::string form = integrations::steam::encode_params({{"openid.return_to", return_to},
-                                                                  {"openid.realm", base() + "/"},
-                                                                  {"steamid", steam_id},
-                                                                  {"persona", persona},
-                                                                  {"action", "sign_in"}});
+                                                                 {"openid.realm", base() + "/"},
+                                                                 {"steamid", steam_id},
+                                                                 {"persona", persona},
+                                                                 {"action", "sign_in"}});
     auto approved = http.send(HttpCall{.method = "POST",
                                        .url = app.url("/api/dev/openid/login"),
                                        .headers = {"Content-Type: application/x-www-form-urlencoded"},
@@ -148,10 +145,11 @@ class InventoryFunctional : public ::testing::Test {
     for (const auto& entry : outbox.as_array()) {
       if (entry.at("to").as_string() == email) code = std::string(entry.at("code").as_string());
     }
-    auto registered = post("/api/auth/email/register", R"({"email":)" + js(email) + R"(,"password":)" +
-                                                          js(kPassword) + R"(,"code":)" + js(code) + "}");
+    auto registered = post("/api/auth/email/register", R"({"email":)" + js(email) + R"(,"password":)" + js(kPassword) +
+                                                           R"(,"code":)" + js(code) + "}");
     EXPECT_EQ(registered.status, 201) << registered.body;
-    return std::stoll(std::string(payload_of(std::string(registered.json().at("token").as_string())).at("sub").as_string()));
+    return std::stoll(
+        std::string(payload_of(std::string(registered.json().at("token").as_string())).at("sub").as_string()));
   }
 };
 
@@ -199,8 +197,8 @@ TEST_F(InventoryFunctional, SignInAnswersATokenForTheInventorySite) {
 
 TEST_F(InventoryFunctional, BothCallsActOnlyForTheBearersOwnAccount) {
   const std::string login = steam_login(kPlayer, "Dust Devil");
-  for (const auto& [path, field] : {std::pair{"/api/auth/inventory/sign-in", "steamId"},
-                                    std::pair{"/api/database/im-update-user", "steamid"}}) {
+  for (const auto& [path, field] :
+       {std::pair{"/api/auth/inventory/sign-in", "steamId"}, std::pair{"/api/database/im-update-user", "steamid"}}) {
     SCOPED_TRACE(path);
     auto other = post(path, "{\"" + std::string(field) + "\":" + js(kOtherPlayer) + "}", login);
     EXPECT_EQ(other.status, 403);
@@ -213,8 +211,8 @@ TEST_F(InventoryFunctional, BothCallsActOnlyForTheBearersOwnAccount) {
               "INVALID_TOKEN");
 
     for (const std::string& body : {std::string("{}"), "{\"" + std::string(field) + "\":\"7656119797249498\"}",
-                                   "{\"" + std::string(field) + "\":76561197972494985}",
-                                   "{\"" + std::string(field) + "\":\"12345678901234567\"}"}) {
+                                    "{\"" + std::string(field) + "\":76561197972494985}",
+                                    "{\"" + std::string(field) + "\":\"12345678901234567\"}"}) {
       auto malformed = post(path, body, login);
       EXPECT_EQ(malformed.status, 422) << body;
       EXPECT_EQ(error_code(malformed), "VALIDATION_FAILED") << body;
@@ -274,16 +272,17 @@ TEST_F(InventoryFunctional, TheStandInSiteRefusesBadTokens) {
   EXPECT_THAT(bad.body, Not(HasSubstr("Signed in as")));
 
   // Signed with the right secret for the right site, but a minute and more ago.
-  const inventory::InventoryTokenIssuer past({.secret = kSecret, .issuer = base(), .audience = base(),
-                                              .ttl = std::chrono::seconds(60)});
-  auto expired = dev_page(past.issue({.user_id = 1, .steam_id = kPlayer, .username = "Dust Devil"},
-                                     now_unix() - 61).token);
+  const inventory::InventoryTokenIssuer past(
+      {.secret = kSecret, .issuer = base(), .audience = base(), .ttl = std::chrono::seconds(60)});
+  auto expired =
+      dev_page(past.issue({.user_id = 1, .steam_id = kPlayer, .username = "Dust Devil"}, now_unix() - 61).token);
   EXPECT_EQ(expired.status, 401);
   EXPECT_THAT(expired.body, HasSubstr("The token has expired"));
   EXPECT_THAT(expired.body, Not(HasSubstr("Signed in as")));
 
   const inventory::InventoryTokenIssuer forger({.secret = "a-secret-the-site-does-not-share-0123456789",
-                                                .issuer = base(), .audience = base(),
+                                                .issuer = base(),
+                                                .audience = base(),
                                                 .ttl = std::chrono::seconds(60)});
   EXPECT_THAT(dev_page(forger.issue({.user_id = 1, .steam_id = kPlayer}, now_unix()).token).body,
               HasSubstr("Bad signature"));

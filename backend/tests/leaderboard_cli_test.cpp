@@ -52,7 +52,8 @@ TEST_F(LeaderboardCli, BadSeasonInputIsRefusedWithAClearMessage) {
   for (const char* date : {"2025-13-01", "2025-02-30", "2025-9-1", "yesterday", "1969-12-31"}) {
     refused({"seasons", "add", "S1", "--start", date}, "--start must be a date YYYY-MM-DD (GMT+8)");
   }
-  refused({"seasons", "add", std::string(33, 'x')}, "the season name must be at most 32 characters, got 33 (VALIDATION_FAILED)");
+  refused({"seasons", "add", std::string(33, 'x')},
+          "the season name must be at most 32 characters, got 33 (VALIDATION_FAILED)");
   refused({"seasons", "add", "   "}, "must not be empty (VALIDATION_FAILED)");
   refused({"seasons", "add", "S1", "--start", "2999-01-01"}, "cannot start in the future");
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM seasons"), 0);
@@ -69,8 +70,8 @@ TEST_F(LeaderboardCli, BadSeasonInputIsRefusedWithAClearMessage) {
 
 TEST_F(LeaderboardCli, SeedThenRank) {
   ok({"seasons", "add", "S1 2026", "--start", "2025-09-01"});
-  const std::string seeded =
-      ok({"seed-leaderboard", "--players", "300", "--mode", "dm", "--mode", "retakes", "--season", "current", "--seed", "7"});
+  const std::string seeded = ok({"seed-leaderboard", "--players", "300", "--mode", "dm", "--mode", "retakes",
+                                 "--season", "current", "--seed", "7"});
   EXPECT_THAT(seeded, ContainsRegex("seeded 300 players: [0-9]+ stats rows and 300 player rows on 4 board\\(s\\) in "
                                     "[0-9.]+ s, [0-9]+ transactions \\([0-9]+ rows/s\\)"));
   EXPECT_THAT(seeded, ContainsRegex("ranked board [0-9]+ \\(dm, S1 2026\\): [0-9]+ players in [0-9]+ ms"));
@@ -91,7 +92,8 @@ TEST_F(LeaderboardCli, SeedWithoutRankingLeavesTheBoardsToTheRankCommand) {
   const std::string seeded = ok({"seed-leaderboard", "--players", "100", "--mode", "solo", "--no-rank"});
   EXPECT_THAT(seeded, HasSubstr("seeded 100 players: 100 stats rows and 100 player rows on 1 board(s)"));
   EXPECT_THAT(seeded, Not(HasSubstr("ranked board")));
-  EXPECT_EQ(scalar("SELECT COUNT(*) FROM leaderboard_boards WHERE dirty = 1 AND season_id IS NULL AND mode = 'solo'"), 1);
+  EXPECT_EQ(scalar("SELECT COUNT(*) FROM leaderboard_boards WHERE dirty = 1 AND season_id IS NULL AND mode = 'solo'"),
+            1);
 
   EXPECT_THAT(ok({"leaderboard", "rank"}), ContainsRegex("ranked board [0-9]+ \\(solo, all time\\): 100 players in"));
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM leaderboard_boards WHERE dirty = 1"), 0);
@@ -139,18 +141,22 @@ TEST(DemoLeaderboard, SeedsSeasonsPlayersAndMembersOnce) {
   const long long players = scalar("SELECT COUNT(*) FROM leaderboard_players");
   EXPECT_GE(players, 3000);
   EXPECT_LE(players, 3003);
-  EXPECT_EQ(scalar("SELECT COUNT(*) FROM leaderboard_boards WHERE dirty = 1"), 12) << "4 modes x (2 seasons + all time)";
+  EXPECT_EQ(scalar("SELECT COUNT(*) FROM leaderboard_boards WHERE dirty = 1"), 12)
+      << "4 modes x (2 seasons + all time)";
   for (const auto& preset : sim::DevOpenIdProvider::presets()) {
     const std::string id = std::to_string(preset.steam_id);
-    EXPECT_EQ(scalar("SELECT COUNT(*) FROM leaderboard_stats WHERE steam_id = '" + id + "'"), 12) << preset.persona_name;
+    EXPECT_EQ(scalar("SELECT COUNT(*) FROM leaderboard_stats WHERE steam_id = '" + id + "'"), 12)
+        << preset.persona_name;
     EXPECT_EQ(scalar("SELECT COUNT(*) FROM memberships WHERE steam_id = '" + id + "'"), 0) << preset.persona_name;
   }
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM memberships"), 60);
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM memberships WHERE grp = 'pro'"), 30);
-  EXPECT_EQ(scalar("SELECT COUNT(DISTINCT steam_id) FROM vip_subscriptions WHERE expires_at > " + std::to_string(kNow)), 100);
+  EXPECT_EQ(scalar("SELECT COUNT(DISTINCT steam_id) FROM vip_subscriptions WHERE expires_at > " + std::to_string(kNow)),
+            100);
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM memberships m WHERE NOT EXISTS "
                    "(SELECT 1 FROM leaderboard_players p WHERE p.steam_id = m.steam_id)"),
-            0) << "members are seeded players";
+            0)
+      << "members are seeded players";
 
   // A second start changes nothing.
   const long long kills = scalar("SELECT SUM(kills) FROM leaderboard_stats");

@@ -25,8 +25,7 @@ constexpr const char* kPluginKey = "stats-key-of-the-test-server";
 constexpr std::int64_t kDay = 86400;
 
 std::int64_t now_unix() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 std::string steam_id(int n) { return std::to_string(76561198000000000LL + n); }
@@ -202,8 +201,8 @@ TEST_F(LeaderboardFunctional, BadBatchesAreRefusedWholly) {
                                    R"(","kills":5},{"steamid":")" + steam_id(2) + R"(","kills":-1}]})");
   EXPECT_EQ(negative.status, 422);
   EXPECT_EQ(negative.json().at("details").at("field").as_string(), "players[1].kills");
-  const auto absurd = post_stats(R"({"batchId":"c","mode":"dm","players":[{"steamid":")" + steam_id(1) +
-                                 R"(","kills":100000}]})");
+  const auto absurd =
+      post_stats(R"({"batchId":"c","mode":"dm","players":[{"steamid":")" + steam_id(1) + R"(","kills":100000}]})");
   EXPECT_EQ(absurd.status, 422);
   EXPECT_EQ(post_stats("not json").status, 400);
 

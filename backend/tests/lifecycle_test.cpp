@@ -90,14 +90,15 @@ TEST_F(Cli, MigrateTwiceAppliesOnce) {
   auto first = run_process({PORTAL_BINARY, "migrate", "--config", config_file, "--data-dir", dir.path().string()}, env);
   ASSERT_EQ(first.exit_code, 0) << first.output;
   EXPECT_THAT(first.output, ::testing::MatchesRegex("(.|\n)*applied [1-9][0-9]* migration(.|\n)*"));
-  auto second = run_process({PORTAL_BINARY, "migrate", "--config", config_file, "--data-dir", dir.path().string()}, env);
+  auto second =
+      run_process({PORTAL_BINARY, "migrate", "--config", config_file, "--data-dir", dir.path().string()}, env);
   ASSERT_EQ(second.exit_code, 0) << second.output;
   EXPECT_THAT(second.output, HasSubstr("applied 0 migration(s)"));
 }
 
 TEST_F(Cli, BadConfigurationStopsStartupWithAClearMessage) {
-  auto unknown = run_process({PORTAL_BINARY, "serve", "--config", config_file, "--port", "0"},
-                             {{"PORTAL_SERVER__PROT", "80"}});
+  auto unknown =
+      run_process({PORTAL_BINARY, "serve", "--config", config_file, "--port", "0"}, {{"PORTAL_SERVER__PROT", "80"}});
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_THAT(unknown.output, HasSubstr("PORTAL_SERVER__PROT"));
   auto bad_value = run_process({PORTAL_BINARY, "serve", "--config", config_file, "--port", "0"},
@@ -110,9 +111,9 @@ TEST_F(Cli, ServePrintsListeningLineAndStopsOnSigterm) {
   TestDatabase database;
   auto env = database_environment(database.options());
   env.emplace_back("PORTAL_LOG__LEVEL", "warn");
-  RunningProcess server({PORTAL_BINARY, "serve", "--config", config_file, "--port", "0", "--demo", "--data-dir",
-                         dir.path().string()},
-                        env);
+  RunningProcess server(
+      {PORTAL_BINARY, "serve", "--config", config_file, "--port", "0", "--demo", "--data-dir", dir.path().string()},
+      env);
   const std::string line = server.wait_for_line("listening on ", std::chrono::seconds(30));
   ASSERT_THAT(line, ::testing::MatchesRegex("listening on http://127\\.0\\.0\\.1:[0-9]+"));
   const std::string base = line.substr(std::string("listening on ").size());

@@ -44,7 +44,8 @@ TEST_F(MembersCli, GrantListRevoke) {
   EXPECT_THAT(again.output, HasSubstr(kBob + " is not in group op (MEMBERSHIP_NOT_FOUND)"));
 
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'membership.grant' AND actor = 'cli' AND "
-                   "target = 'steam:" + kBob + "'"),
+                   "target = 'steam:" +
+                   kBob + "'"),
             2);
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'membership.revoke'"), 1);
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM memberships WHERE granted_by = 'cli'"), 2);

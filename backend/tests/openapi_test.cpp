@@ -23,7 +23,10 @@ std::set<std::string> documented_operations() {
   std::string line;
   bool in_paths = false;
   while (std::getline(in, line)) {
-    if (line.starts_with("paths:")) { in_paths = true; continue; }
+    if (line.starts_with("paths:")) {
+      in_paths = true;
+      continue;
+    }
     if (in_paths && !line.empty() && line[0] != ' ' && line[0] != '#') in_paths = false;
     if (!in_paths) continue;
     std::smatch m;

@@ -32,8 +32,7 @@ const std::string kBob = "76561198000000002";
 const std::string kCarol = "76561198000000003";
 
 std::int64_t now_unix() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 std::string error_code(const HttpResult& r) {
@@ -76,8 +75,10 @@ class VipFunctional : public ::testing::Test {
             vip::PrivilegeRepository repository(database);
             vip::PrivilegeService service(repository, now_unix);
             ASSERT_TRUE(service.add("skins", privilege("Skins", "皮肤", 20, {0, 1, 1, 1, 1}), "test"));
-            ASSERT_TRUE(service.add("reserved_slot", privilege("Reserved slot", "预留位", 10, {0, 1, 2, 1, 1}), "test"));
-            ASSERT_TRUE(service.add("early_access", privilege("Early access", "抢先体验", 20, {0, 2, 1, 0, 1}), "test"));
+            ASSERT_TRUE(
+                service.add("reserved_slot", privilege("Reserved slot", "预留位", 10, {0, 1, 2, 1, 1}), "test"));
+            ASSERT_TRUE(
+                service.add("early_access", privilege("Early access", "抢先体验", 20, {0, 2, 1, 0, 1}), "test"));
           },
   }};
   HttpClient http;
@@ -169,12 +170,18 @@ TEST_F(VipFunctional, PluginMembersListActiveGrantsWithEtagsAndDropExpiredOnes) 
   const auto list = listed.json().at("members").as_array();
   ASSERT_EQ(list.size(), 3u) << listed.body;
   EXPECT_EQ(json::serialize(list.at(0)),
-            R"({"steamId":")" + kAlice + R"(","type":"op","groups":[{"group":"op","expiresAt":null},{"group":"vip",)"
-                R"("expiresAt":)" + std::to_string(now + 30 * 86400) + "}]}");
-  EXPECT_EQ(json::serialize(list.at(1)), R"({"steamId":")" + kBob + R"(","type":"vip","groups":[{"group":"vip",)"
-                                             R"("expiresAt":)" + std::to_string(now + 90 * 86400) + "}]}");
-  EXPECT_EQ(json::serialize(list.at(2)), R"({"steamId":")" + kCarol + R"(","type":"kol","groups":[{"group":"kol",)"
-                                             R"("expiresAt":)" + std::to_string(carol_ends) + "}]}")
+            R"({"steamId":")" + kAlice +
+                R"(","type":"op","groups":[{"group":"op","expiresAt":null},{"group":"vip",)"
+                R"("expiresAt":)" +
+                std::to_string(now + 30 * 86400) + "}]}");
+  EXPECT_EQ(json::serialize(list.at(1)), R"({"steamId":")" + kBob +
+                                             R"(","type":"vip","groups":[{"group":"vip",)"
+                                             R"("expiresAt":)" +
+                                             std::to_string(now + 90 * 86400) + "}]}");
+  EXPECT_EQ(json::serialize(list.at(2)), R"({"steamId":")" + kCarol +
+                                             R"(","type":"kol","groups":[{"group":"kol",)"
+                                             R"("expiresAt":)" +
+                                             std::to_string(carol_ends) + "}]}")
       << "the ended VIP is left out";
 
   // Nothing changed: 304 with the same tag, no body.
@@ -185,9 +192,8 @@ TEST_F(VipFunctional, PluginMembersListActiveGrantsWithEtagsAndDropExpiredOnes) 
   EXPECT_EQ(members("wrong-key", {"If-None-Match: " + etag}).status, 401) << "the key is checked first";
 
   // A grant changes the list and its tag.
-  with_memberships(now, [&](auth::MembershipService& service) {
-    ASSERT_TRUE(service.grant_group(kBob, "pro", 10, "test"));
-  });
+  with_memberships(
+      now, [&](auth::MembershipService& service) { ASSERT_TRUE(service.grant_group(kBob, "pro", 10, "test")); });
   const auto changed = members(kPluginKey, {"If-None-Match: " + etag});
   ASSERT_EQ(changed.status, 200);
   EXPECT_NE(changed.header("ETag"), etag);
@@ -218,7 +224,6 @@ TEST_F(VipFunctional, DevPagesExistOnlyInDemoMode) {
   EXPECT_EQ(config.at("links").at("vipPay").as_string(), "") << "production: only what is configured";
   EXPECT_EQ(config.at("links").at("vipStore").as_string(), "");
 }
-
 
 // Demo mode: the seeded privilege table, and the sandbox VIP pages the VIP page links to.
 class VipDemo : public ::testing::Test {
@@ -285,7 +290,8 @@ TEST_F(VipDemo, ConfigLinksPointAtTheSandboxPages) {
   ASSERT_EQ(store.status, 200);
   EXPECT_THAT(store.header("Content-Type"), HasSubstr("text/html"));
   EXPECT_THAT(store.body, HasSubstr("nothing is sold"));
-  EXPECT_THAT(store.body, HasSubstr("\xC2\xA5" "25.00"));
+  EXPECT_THAT(store.body, HasSubstr("\xC2\xA5"
+                                    "25.00"));
   EXPECT_THAT(store.body, Not(HasSubstr("<script")));
 }
 
@@ -321,7 +327,8 @@ TEST_F(VipDemo, PayingGrantsVipOnceAndShowsTheNewEnd) {
   ASSERT_EQ(nonce.size(), 32u) << page;
   EXPECT_NE(nonce_of(get("/dev/vip-host?steamid=" + kAlice).body), nonce) << "a fresh nonce per page";
 
-  const std::string form = "steamid=" + kAlice + "&days=90&nonce=" + nonce + "&username=Alice&servername=CS2&theme=light";
+  const std::string form =
+      "steamid=" + kAlice + "&days=90&nonce=" + nonce + "&username=Alice&servername=CS2&theme=light";
   const auto paid = pay(form);
   ASSERT_EQ(paid.status, 303) << paid.body;
   const std::string location = paid.header("Location");

@@ -30,8 +30,9 @@ std::int64_t now_unix() {
 std::string signing_key(const Config& config) {
   if (config.auth.jwt_secret.size() >= 32) return config.auth.jwt_secret;
   if (!config.auth.jwt_secret.empty() || config.mode != Mode::demo) {
-    throw ConfigError("Setting \"auth.jwt_secret\" must hold at least 32 characters (set PORTAL_AUTH__JWT_SECRET, "
-                      "e.g. to the output of `openssl rand -hex 32`).");
+    throw ConfigError(
+        "Setting \"auth.jwt_secret\" must hold at least 32 characters (set PORTAL_AUTH__JWT_SECRET, "
+        "e.g. to the output of `openssl rand -hex 32`).");
   }
   const auto file = config.data_dir / "jwt-secret";
   std::string key;
@@ -63,7 +64,9 @@ std::string steam_login_return_url(const Config& config) {
   return config.steam.return_url.empty() ? config.public_url() + "/api/auth/steam/callback" : config.steam.return_url;
 }
 
-std::string steam_bind_return_url(const Config& config) { return config.public_url() + "/api/auth/steam/bind/callback"; }
+std::string steam_bind_return_url(const Config& config) {
+  return config.public_url() + "/api/auth/steam/bind/callback";
+}
 
 Accounts::Accounts(const Config& config, db::Database& database, servers::Service& servers)
     : config_(config),
@@ -80,7 +83,8 @@ Accounts::Accounts(const Config& config, db::Database& database, servers::Servic
       static_cast<std::size_t>(config.auth.password_memory_kib), static_cast<unsigned>(config.auth.password_passes)});
 
   const mail::MailIdentity from{config.mail.from_name, config.mail.from_address};
-  const bool outbox = config.mail.transport == "outbox" || (config.mail.transport == "auto" && config.mode == Mode::demo);
+  const bool outbox =
+      config.mail.transport == "outbox" || (config.mail.transport == "auto" && config.mode == Mode::demo);
   if (outbox) {
     auto mailer = std::make_unique<mail::OutboxMailer>(config.data_dir / "outbox", from, config.mode == Mode::demo);
     outbox_ = mailer.get();
@@ -155,16 +159,16 @@ Accounts::Accounts(const Config& config, db::Database& database, servers::Servic
 Accounts::~Accounts() { stop(); }
 
 void Accounts::register_routes(http::RouteTable& routes) {
-  auth::register_routes(routes, auth::AuthRoutesDeps{
-                                    .email = *email_,
-                                    .sessions = *sessions_,
-                                    .steam = *steam_,
-                                    .callbacks = *callbacks_,
-                                    .tokens = *tokens_,
-                                    .now = now_unix,
-                                    .server_for_plugin_key =
-                                        [this](std::string_view key) { return servers_.server_for_key(key); },
-                                });
+  auth::register_routes(
+      routes, auth::AuthRoutesDeps{
+                  .email = *email_,
+                  .sessions = *sessions_,
+                  .steam = *steam_,
+                  .callbacks = *callbacks_,
+                  .tokens = *tokens_,
+                  .now = now_unix,
+                  .server_for_plugin_key = [this](std::string_view key) { return servers_.server_for_key(key); },
+              });
   auth::register_membership_routes(routes, memberships_);
   if (dev_provider_) register_dev_openid_routes(routes, *dev_provider_);
   if (outbox_) {

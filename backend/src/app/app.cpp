@@ -110,8 +110,8 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
   p.announcements = std::make_unique<content::Announcements>(*p.database);
   p.live_servers = std::make_unique<LiveServers>(p.config, *p.database, *p.announcements);
   p.accounts = std::make_unique<Accounts>(p.config, *p.database, p.live_servers->service());
-  p.leaderboards = std::make_unique<Leaderboards>(p.config, *p.database, p.accounts->memberships(),
-                                                  p.live_servers->service());
+  p.leaderboards =
+      std::make_unique<Leaderboards>(p.config, *p.database, p.accounts->memberships(), p.live_servers->service());
   p.vip = std::make_unique<Vip>(p.config, *p.database, p.accounts->memberships(), p.live_servers->service());
   p.inventory = std::make_unique<Inventory>(p.config, *p.accounts);
 

@@ -57,16 +57,14 @@ servers::GameServerChanges changes_of(const ServerOptions& o) {
   return c;
 }
 
-
 constexpr const char* kRowFormat = "{:>4}  {:<3}  {:<21}  {:<11}  {:<16}  {:>5}  {:>4}  {:<4}  {:<3}  {}\n";
 
 void print(const servers::GameServer& s) {
-  std::fputs(fmt::format(fmt::runtime(kRowFormat), s.id,
-                                  s.enabled ? "on" : "off", s.endpoint(), s.category, s.region, s.ontop, s.star,
-                                  s.rcon_password.empty() ? "-" : "rcon", s.plugin_key_hash.empty() ? "-" : "key",
-                         s.name)
-                 .c_str(),
-             stdout);
+  std::fputs(
+      fmt::format(fmt::runtime(kRowFormat), s.id, s.enabled ? "on" : "off", s.endpoint(), s.category, s.region, s.ontop,
+                  s.star, s.rcon_password.empty() ? "-" : "rcon", s.plugin_key_hash.empty() ? "-" : "key", s.name)
+          .c_str(),
+      stdout);
 }
 
 }  // namespace
@@ -132,7 +130,8 @@ std::optional<int> AdminCommands::run() {
   servers::SnapshotStore store;
   servers::Service service(repository, tracker, store, std::chrono::hours(config.servers.history_hours));
   if (*s.list) {
-    std::fputs(fmt::format(fmt::runtime(kRowFormat), "id", "", "address", "category", "region", "ontop", "star", "", "", "name")
+    std::fputs(fmt::format(fmt::runtime(kRowFormat), "id", "", "address", "category", "region", "ontop", "star", "", "",
+                           "name")
                    .c_str(),
                stdout);
     for (const auto& server : service.all()) print(server);

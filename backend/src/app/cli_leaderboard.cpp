@@ -24,9 +24,6 @@ namespace portal::app {
 
 namespace {
 
-
-
-
 void out(const std::string& text) {
   std::fputs(text.c_str(), stdout);
   std::fflush(stdout);
@@ -91,7 +88,7 @@ constexpr const char* kSeasonFormat = "{:>4}  {:<24}  {:<13}  {:<11}  {:>9}  {:>
 
 struct LeaderboardCommands::State {
   CLI::App *seasons = nullptr, *add = nullptr, *close = nullptr, *list = nullptr;
-  CLI::App *seed = nullptr;
+  CLI::App* seed = nullptr;
   CLI::App *leaderboard = nullptr, *rank = nullptr;
   std::string config_file;
   std::optional<std::string> data_dir;
@@ -121,7 +118,8 @@ LeaderboardCommands::LeaderboardCommands(CLI::App& cli) : state_(std::make_uniqu
   s.seasons->require_subcommand(1);
   s.leaderboard->require_subcommand(1);
 
-  s.add = s.seasons->add_subcommand("add", "Add a season and make it the open one (closes the open season at its start)");
+  s.add =
+      s.seasons->add_subcommand("add", "Add a season and make it the open one (closes the open season at its start)");
   s.add->add_option("name", s.name, "Season name, 1-32 characters, e.g. \"S2 2026\"")->required();
   s.add->add_option("--start", s.start, "First day, YYYY-MM-DD in GMT+8 (default: now)");
   s.close = s.seasons->add_subcommand("close", "End the open season now");
@@ -263,7 +261,8 @@ std::optional<int> LeaderboardCommands::run() {
                  static_cast<long long>(so_far.rows()), so_far.rows_per_second());
   };
   const auto report = leaderboard::seed_leaderboard(database, seed, auth::system_now_unix());
-  out(fmt::format("seeded {} players: {} stats rows and {} player rows on {} board(s) in {:.1f} s, {} transactions "
+  out(
+      fmt::format("seeded {} players: {} stats rows and {} player rows on {} board(s) in {:.1f} s, {} transactions "
                   "({:.0f} rows/s)\n",
                   report.players, report.stats_rows, report.player_rows, report.boards.size(),
                   static_cast<double>(report.took.count()) / 1000.0, report.transactions, report.rows_per_second()));

@@ -16,8 +16,6 @@ namespace portal::app {
 
 namespace {
 
-
-
 void out(const std::string& text) { std::fputs(text.c_str(), stdout); }
 
 std::string until_text(const std::optional<std::int64_t>& expires_at) {

@@ -31,9 +31,9 @@ void add_field_options(CLI::App* cmd, FieldOptions& o, bool adding) {
   auto* content_zh = cmd->add_option("--content-zh", o.content_zh, "Privilege in Chinese, 1-100 characters");
   cmd->add_option("--detail-en", o.detail_en, "Explanation in English, 0-500 characters (tooltip, details dialog)");
   cmd->add_option("--detail-zh", o.detail_zh, "Explanation in Chinese, 0-500 characters");
-  cmd->add_option("--order", o.order,
-                  adding ? "Place in the table, smaller first (default: after the last row)"
-                         : "Place in the table, smaller first");
+  cmd->add_option(
+      "--order", o.order,
+      adding ? "Place in the table, smaller first (default: after the last row)" : "Place in the table, smaller first");
   auto* values = cmd->add_option("--values", o.values,
                                  adding ? "Per group: normal=0,vip=1,pro=1,kol=1,op=1 (1 allowed, 2 optional, "
                                           "0 forbidden; groups left out are 0)"
@@ -60,9 +60,12 @@ core::Result<vip::PrivilegeChanges> changes_of(const FieldOptions& o) {
 
 std::string cell_text(int value) {
   switch (vip::cell_of(value)) {
-    case vip::Cell::allowed: return "yes";
-    case vip::Cell::optional: return "part";
-    case vip::Cell::forbidden: break;
+    case vip::Cell::allowed:
+      return "yes";
+    case vip::Cell::optional:
+      return "part";
+    case vip::Cell::forbidden:
+      break;
   }
   return "no";
 }
@@ -77,8 +80,7 @@ void print_row(const vip::Privilege& p) {
 }
 
 void print_header() {
-  out(fmt::format(fmt::runtime(kListFormat), "key", "order", "normal", "vip", "pro", "kol", "op",
-                  "content (en / zh)"));
+  out(fmt::format(fmt::runtime(kListFormat), "key", "order", "normal", "vip", "pro", "kol", "op", "content (en / zh)"));
 }
 
 }  // namespace

@@ -18,9 +18,9 @@ struct ServerConfig {
   std::string host = "127.0.0.1";
   int port = 8080;
   int io_threads = 2;
-  int read_timeout_s = 30;     // per read of a request (header or body)
-  int write_timeout_s = 30;    // per response write
-  int idle_timeout_s = 60;     // keep-alive connection with no request in flight
+  int read_timeout_s = 30;   // per read of a request (header or body)
+  int write_timeout_s = 30;  // per response write
+  int idle_timeout_s = 60;   // keep-alive connection with no request in flight
   int header_limit_bytes = 8192;
   int body_limit_bytes = 65536;  // default for routes that do not declare more
   int shutdown_grace_s = 10;     // how long in-flight requests may take after SIGTERM
@@ -82,16 +82,16 @@ struct LiveServersConfig {
 
 struct SteamConfig {
   std::string openid_endpoint = "https://steamcommunity.com/openid/login";
-  std::string realm;       // empty = public URL
-  std::string return_url;  // empty = public URL + /api/auth/steam/callback
+  std::string realm;        // empty = public URL
+  std::string return_url;   // empty = public URL + /api/auth/steam/callback
   std::string web_api_key;  // GetPlayerSummaries for names and avatars; empty = the SteamID64 as name
 };
 
 // Sessions and passwords (features/auth).
 struct AuthConfig {
-  std::string jwt_secret;              // HS256 key, >= 32 characters; demo mode generates one when empty
-  int password_memory_kib = 19456;     // Argon2id memory per hash (OWASP minimum 19 MiB)
-  int password_passes = 2;             // Argon2id passes
+  std::string jwt_secret;           // HS256 key, >= 32 characters; demo mode generates one when empty
+  int password_memory_kib = 19456;  // Argon2id memory per hash (OWASP minimum 19 MiB)
+  int password_passes = 2;          // Argon2id passes
 };
 
 // Outgoing mail (registration codes, reset links).
@@ -103,7 +103,7 @@ struct MailConfig {
   std::string from_address = "noreply@example.com";
   std::string from_name = "CS2 Community";
   int timeout_s = 30;
-  std::string ca_file;             // empty = the system's CA store
+  std::string ca_file;  // empty = the system's CA store
 };
 
 // Rankings are rebuilt by a background job from the stats game servers send.

@@ -38,16 +38,26 @@ using detail::type_name;
 
 std::string_view toml_type_name(const toml::node& node) {
   switch (node.type()) {
-    case toml::node_type::table: return "a table";
-    case toml::node_type::array: return "an array";
-    case toml::node_type::string: return "a string";
-    case toml::node_type::integer: return "an integer";
-    case toml::node_type::floating_point: return "a floating-point number";
-    case toml::node_type::boolean: return "a boolean";
-    case toml::node_type::date: return "a date";
-    case toml::node_type::time: return "a time";
-    case toml::node_type::date_time: return "a date-time";
-    default: return "an unknown value";
+    case toml::node_type::table:
+      return "a table";
+    case toml::node_type::array:
+      return "an array";
+    case toml::node_type::string:
+      return "a string";
+    case toml::node_type::integer:
+      return "an integer";
+    case toml::node_type::floating_point:
+      return "a floating-point number";
+    case toml::node_type::boolean:
+      return "a boolean";
+    case toml::node_type::date:
+      return "a date";
+    case toml::node_type::time:
+      return "a time";
+    case toml::node_type::date_time:
+      return "a date-time";
+    default:
+      return "an unknown value";
   }
 }
 
@@ -59,8 +69,8 @@ std::string where(const toml::node& node, const std::filesystem::path& file) {
 
 [[noreturn]] void throw_type_error(std::string_view key, std::string_view expected, const toml::node& node,
                                    const std::filesystem::path& file) {
-  throw ConfigError("Setting \"" + std::string(key) + "\" " + where(node, file) + " must be " +
-                    std::string(expected) + ", not " + std::string(toml_type_name(node)) + ".");
+  throw ConfigError("Setting \"" + std::string(key) + "\" " + where(node, file) + " must be " + std::string(expected) +
+                    ", not " + std::string(toml_type_name(node)) + ".");
 }
 
 void assign_from_toml(const Field& field, Config& config, const toml::node& node, const std::filesystem::path& file) {
@@ -76,8 +86,8 @@ void assign_from_toml(const Field& field, Config& config, const toml::node& node
           if (value == nullptr) throw_type_error(field.key, type_name<T>(), node, file);
           const std::int64_t number = value->get();
           if (number < INT_MIN || number > INT_MAX) {
-            throw ConfigError("Setting \"" + std::string(field.key) + "\" " + where(node, file) +
-                              " is out of range (" + std::to_string(number) + ").");
+            throw ConfigError("Setting \"" + std::string(field.key) + "\" " + where(node, file) + " is out of range (" +
+                              std::to_string(number) + ").");
           }
           *target = static_cast<int>(number);
         } else if constexpr (std::is_same_v<T, bool>) {
@@ -102,8 +112,10 @@ void assign_from_toml(const Field& field, Config& config, const toml::node& node
           const auto* value = node.as_string();
           if (value == nullptr) throw_type_error(field.key, type_name<T>(), node, file);
           std::optional<T> parsed;
-          if constexpr (std::is_same_v<T, Mode>) parsed = parse_mode(value->get());
-          else parsed = parse_engine(value->get());
+          if constexpr (std::is_same_v<T, Mode>)
+            parsed = parse_mode(value->get());
+          else
+            parsed = parse_engine(value->get());
           if (!parsed) {
             throw ConfigError("Setting \"" + std::string(field.key) + "\" " + where(node, file) + " must be " +
                               std::string(type_name<T>()) + ", not " + in_quotes(value->get()) + ".");
@@ -153,7 +165,8 @@ constexpr std::string_view kEnvPrefix = "PORTAL_";
 
 std::string lower(std::string_view text) {
   std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return out;
 }
 
@@ -205,9 +218,12 @@ void assign_from_env(const Field& field, Config& config, std::string_view variab
           *target = number;
         } else if constexpr (std::is_same_v<T, bool>) {
           const std::string text = lower(trim(value));
-          if (text == "true" || text == "1") *target = true;
-          else if (text == "false" || text == "0") *target = false;
-          else throw_env_value_error(variable, field.key, "true, false, 1 or 0", value);
+          if (text == "true" || text == "1")
+            *target = true;
+          else if (text == "false" || text == "0")
+            *target = false;
+          else
+            throw_env_value_error(variable, field.key, "true, false, 1 or 0", value);
         } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
           std::vector<std::string> items;
           std::string_view rest = value;
@@ -221,8 +237,10 @@ void assign_from_env(const Field& field, Config& config, std::string_view variab
           *target = std::move(items);
         } else {
           std::optional<T> parsed;
-          if constexpr (std::is_same_v<T, Mode>) parsed = parse_mode(trim(value));
-          else parsed = parse_engine(trim(value));
+          if constexpr (std::is_same_v<T, Mode>)
+            parsed = parse_mode(trim(value));
+          else
+            parsed = parse_engine(trim(value));
           if (!parsed) throw_env_value_error(variable, field.key, type_name<T>(), value);
           *target = *parsed;
         }

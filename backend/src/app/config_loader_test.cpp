@@ -16,12 +16,12 @@
 namespace portal::app {
 namespace {
 
-using ::testing::AllOf;
-using ::testing::HasSubstr;
-using ::testing::Not;
 using test::expect_same_config;
 using test::kShippedFile;
 using test::TempToml;
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::string config_error(const std::filesystem::path& file, const std::map<std::string, std::string>& env) {
   try {
@@ -66,9 +66,7 @@ TEST(ConfigLoader, ShippedFileEveryValueIsReadFromTheFile) {
   EXPECT_EQ(config.links.support_email, "help@example.org");
 }
 
-TEST(ConfigLoader, EmptyPathGivesBuiltInDefaults) {
-  expect_same_config(load_config({}, {}), Config{});
-}
+TEST(ConfigLoader, EmptyPathGivesBuiltInDefaults) { expect_same_config(load_config({}, {}), Config{}); }
 
 // ---- environment ----
 
@@ -90,8 +88,8 @@ TEST(ConfigLoader, EnvironmentOverridesNestedKeys) {
       {"PATH", "/usr/bin"},
   };
   const Config config = load_config(file.path(), env);
-  EXPECT_EQ(config.server.port, 9000);            // the environment wins over the file
-  EXPECT_EQ(config.server.host, "0.0.0.0");       // the file wins over the default
+  EXPECT_EQ(config.server.port, 9000);       // the environment wins over the file
+  EXPECT_EQ(config.server.host, "0.0.0.0");  // the file wins over the default
   EXPECT_EQ(config.mode, Mode::demo);
   EXPECT_EQ(config.data_dir, std::filesystem::path("/x"));
   EXPECT_EQ(config.database.engine, DbEngine::postgresql);
@@ -170,9 +168,8 @@ TEST(ConfigLoader, UnknownTableInFileIsAnError) {
 
 TEST(ConfigLoader, WrongTypeInFileIsAnError) {
   const TempToml port("[server]\nport = \"8080\"\n");
-  EXPECT_THAT(config_error(port.path(), {}),
-              AllOf(HasSubstr("\"server.port\""), HasSubstr("must be an integer"), HasSubstr("not a string"),
-                    HasSubstr(port.path().string())));
+  EXPECT_THAT(config_error(port.path(), {}), AllOf(HasSubstr("\"server.port\""), HasSubstr("must be an integer"),
+                                                   HasSubstr("not a string"), HasSubstr(port.path().string())));
   const TempToml flag("[security]\nhsts = 1\n");
   EXPECT_THAT(config_error(flag.path(), {}), AllOf(HasSubstr("\"security.hsts\""), HasSubstr("a boolean")));
   const TempToml list("[security]\ncors_origins = \"https://a.example\"\n");

@@ -4,8 +4,10 @@
 
 namespace portal::app::detail {
 
-#define PORTAL_CONFIG_FIELD(dotted, member) \
-  Field { dotted, [](Config& c) -> FieldRef { return &c.member; } }
+#define PORTAL_CONFIG_FIELD(dotted, member)                 \
+  Field {                                                   \
+    dotted, [](Config& c) -> FieldRef { return &c.member; } \
+  }
 
 // Every setting of Config, in the order of portal.toml. Keep in step with config.hpp.
 const std::vector<Field>& schema() {

@@ -17,8 +17,8 @@
 
 namespace portal::app::detail {
 
-using FieldRef = std::variant<std::string*, int*, bool*, std::vector<std::string>*, std::filesystem::path*, Mode*,
-                              DbEngine*>;
+using FieldRef =
+    std::variant<std::string*, int*, bool*, std::vector<std::string>*, std::filesystem::path*, Mode*, DbEngine*>;
 
 struct Field {
   std::string_view key;
@@ -38,12 +38,18 @@ bool is_table(std::string_view prefix);
 
 template <typename T>
 constexpr std::string_view type_name() {
-  if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, std::filesystem::path>) return "a string";
-  else if constexpr (std::is_same_v<T, int>) return "an integer";
-  else if constexpr (std::is_same_v<T, bool>) return "a boolean";
-  else if constexpr (std::is_same_v<T, std::vector<std::string>>) return "an array of strings";
-  else if constexpr (std::is_same_v<T, Mode>) return "one of \"production\", \"demo\"";
-  else return "one of \"sqlite\", \"postgresql\"";
+  if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, std::filesystem::path>)
+    return "a string";
+  else if constexpr (std::is_same_v<T, int>)
+    return "an integer";
+  else if constexpr (std::is_same_v<T, bool>)
+    return "a boolean";
+  else if constexpr (std::is_same_v<T, std::vector<std::string>>)
+    return "an array of strings";
+  else if constexpr (std::is_same_v<T, Mode>)
+    return "one of \"production\", \"demo\"";
+  else
+    return "one of \"sqlite\", \"postgresql\"";
 }
 
 std::optional<Mode> parse_mode(std::string_view text);

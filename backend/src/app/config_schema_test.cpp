@@ -34,8 +34,10 @@ constexpr bool brace_constructible(std::index_sequence<I...>) {
 
 template <typename T, std::size_t N = 0>
 constexpr std::size_t member_count() {
-  if constexpr (brace_constructible<T>(std::make_index_sequence<N + 1>{})) return member_count<T, N + 1>();
-  else return N;
+  if constexpr (brace_constructible<T>(std::make_index_sequence<N + 1>{}))
+    return member_count<T, N + 1>();
+  else
+    return N;
 }
 
 // If one of these fails, a field was added to or removed from config.hpp: update the schema in
@@ -58,36 +60,86 @@ static_assert(member_count<InventoryConfig>() == 3);
 
 // Every leaf setting: 2 + 11 + 4 + 5 + 2 + (5 + 1 + 1 + 4) + 6 + 4 + 3 + 8 + 1 + 3 + 11 = 71.
 const std::set<std::string> kAllKeys = {
-    "mode", "data_dir",
-    "server.host", "server.port", "server.io_threads", "server.read_timeout_s", "server.write_timeout_s",
-    "server.idle_timeout_s", "server.header_limit_bytes", "server.body_limit_bytes", "server.shutdown_grace_s",
-    "server.public_url", "server.web_root",
-    "security.hsts", "security.hsts_max_age_s", "security.cors_origins", "security.trust_forwarded_for",
-    "database.engine", "database.sqlite_file", "database.postgres_url", "database.pool_size",
+    "mode",
+    "data_dir",
+    "server.host",
+    "server.port",
+    "server.io_threads",
+    "server.read_timeout_s",
+    "server.write_timeout_s",
+    "server.idle_timeout_s",
+    "server.header_limit_bytes",
+    "server.body_limit_bytes",
+    "server.shutdown_grace_s",
+    "server.public_url",
+    "server.web_root",
+    "security.hsts",
+    "security.hsts_max_age_s",
+    "security.cors_origins",
+    "security.trust_forwarded_for",
+    "database.engine",
+    "database.sqlite_file",
+    "database.postgres_url",
+    "database.pool_size",
     "database.busy_timeout_ms",
-    "log.level", "log.access_log",
-    "features.servers.enabled", "features.servers.details", "features.servers.rules",
-    "features.servers.quick_join", "features.servers.filters", "features.pracc.enabled",
-    "features.inventory.enabled", "features.settings.enabled", "features.settings.general",
-    "features.settings.profile", "features.settings.security",
-    "servers.refresh_interval_s", "servers.query_timeout_ms", "servers.query_retries",
-    "servers.offline_after_misses", "servers.plugin_fresh_s", "servers.history_hours",
-    "steam.openid_endpoint", "steam.realm", "steam.return_url", "steam.web_api_key",
-    "auth.jwt_secret", "auth.password_memory_kib", "auth.password_passes",
-    "mail.transport", "mail.smtp_url", "mail.username", "mail.password", "mail.from_address", "mail.from_name",
-    "mail.timeout_s", "mail.ca_file",
+    "log.level",
+    "log.access_log",
+    "features.servers.enabled",
+    "features.servers.details",
+    "features.servers.rules",
+    "features.servers.quick_join",
+    "features.servers.filters",
+    "features.pracc.enabled",
+    "features.inventory.enabled",
+    "features.settings.enabled",
+    "features.settings.general",
+    "features.settings.profile",
+    "features.settings.security",
+    "servers.refresh_interval_s",
+    "servers.query_timeout_ms",
+    "servers.query_retries",
+    "servers.offline_after_misses",
+    "servers.plugin_fresh_s",
+    "servers.history_hours",
+    "steam.openid_endpoint",
+    "steam.realm",
+    "steam.return_url",
+    "steam.web_api_key",
+    "auth.jwt_secret",
+    "auth.password_memory_kib",
+    "auth.password_passes",
+    "mail.transport",
+    "mail.smtp_url",
+    "mail.username",
+    "mail.password",
+    "mail.from_address",
+    "mail.from_name",
+    "mail.timeout_s",
+    "mail.ca_file",
     "leaderboard.refresh_interval_s",
-    "inventory.sign_in_url", "inventory.token_secret", "inventory.token_ttl_s",
-    "links.join_address_prefix", "links.bilibili", "links.douyin", "links.weibo", "links.qq_group",
-    "links.filing_number", "links.filing_url", "links.vip_store_url", "links.vip_pay_url", "links.inventory_url",
+    "inventory.sign_in_url",
+    "inventory.token_secret",
+    "inventory.token_ttl_s",
+    "links.join_address_prefix",
+    "links.bilibili",
+    "links.douyin",
+    "links.weibo",
+    "links.qq_group",
+    "links.filing_number",
+    "links.filing_url",
+    "links.vip_store_url",
+    "links.vip_pay_url",
+    "links.inventory_url",
     "links.support_email",
 };
 
 void collect_keys(const toml::table& table, const std::string& prefix, std::vector<std::string>& out) {
   for (const auto& [name, node] : table) {
     const std::string key = prefix.empty() ? std::string(name.str()) : prefix + "." + std::string(name.str());
-    if (const auto* sub = node.as_table()) collect_keys(*sub, key, out);
-    else out.push_back(key);
+    if (const auto* sub = node.as_table())
+      collect_keys(*sub, key, out);
+    else
+      out.push_back(key);
   }
 }
 
@@ -204,13 +256,13 @@ support_email = "help@example.org"
   expected.servers = {5, 1500, 2, 4, 20, 12};
   expected.steam = {"https://openid.example/login", "https://realm.example", "https://realm.example/back", "steam-key"};
   expected.auth = {"0123456789abcdef0123456789abcdef-test", 8192, 3};
-  expected.mail = {"smtp", "smtps://mail.example:465", "mailer", "mail-secret", "bot@example.org", "Bot", 12,
-                   "/etc/ssl/ca.pem"};
+  expected.mail = {"smtp", "smtps://mail.example:465", "mailer", "mail-secret", "bot@example.org", "Bot",
+                   12,     "/etc/ssl/ca.pem"};
   expected.leaderboard = {7};
   expected.inventory = {"https://inventory.example/sign-in", "inventory-secret-0123456789abcdef-test", 90};
-  expected.links = {"https://join.example/",    "https://bilibili.example/", "https://douyin.example/",
-                    "https://weibo.example/",   "https://qq.example/",       "ICP 123",
-                    "https://filing.example/",  "https://store.example/",    "https://pay.example/",
+  expected.links = {"https://join.example/",      "https://bilibili.example/", "https://douyin.example/",
+                    "https://weibo.example/",     "https://qq.example/",       "ICP 123",
+                    "https://filing.example/",    "https://store.example/",    "https://pay.example/",
                     "https://inventory.example/", "help@example.org"};
   expect_same_config(load_config(file.path(), {}), expected);
 }

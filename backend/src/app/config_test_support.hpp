@@ -16,8 +16,7 @@
 
 namespace portal::test {
 
-inline const std::filesystem::path kShippedFile =
-    std::filesystem::path(PORTAL_SOURCE_DIR) / "config" / "portal.toml";
+inline const std::filesystem::path kShippedFile = std::filesystem::path(PORTAL_SOURCE_DIR) / "config" / "portal.toml";
 
 // A TOML file in a fresh temporary folder, removed at the end of the test.
 class TempToml {

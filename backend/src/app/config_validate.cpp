@@ -39,16 +39,17 @@ void check_not_negative(std::string_view key, int value) {
   }
 }
 
-bool is_host_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.';
-}
+bool is_host_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.'; }
 
 // Empty when `text` is an http(s) origin: lowercase scheme://host[:port], nothing after. Otherwise the reason.
 std::string origin_problem(std::string_view text) {
   std::string_view rest;
-  if (text.starts_with("http://")) rest = text.substr(7);
-  else if (text.starts_with("https://")) rest = text.substr(8);
-  else return "must start with http:// or https://";
+  if (text.starts_with("http://"))
+    rest = text.substr(7);
+  else if (text.starts_with("https://"))
+    rest = text.substr(8);
+  else
+    return "must start with http:// or https://";
   if (rest.empty()) return "has no host";
   std::string_view host = rest;
   std::string_view port;
@@ -97,9 +98,12 @@ std::string origin_problem(std::string_view text) {
 // Empty when `text` is an absolute http(s) URL with a host and no whitespace. Otherwise the reason.
 std::string http_url_problem(std::string_view text) {
   std::string_view rest;
-  if (text.starts_with("http://")) rest = text.substr(7);
-  else if (text.starts_with("https://")) rest = text.substr(8);
-  else return "must be an http:// or https:// URL";
+  if (text.starts_with("http://"))
+    rest = text.substr(7);
+  else if (text.starts_with("https://"))
+    rest = text.substr(8);
+  else
+    return "must be an http:// or https:// URL";
   if (rest.empty() || rest.front() == '/' || rest.front() == '?' || rest.front() == '#') return "has no host";
   for (char c : text) {
     if (static_cast<unsigned char>(c) <= 0x20 || c == 0x7f) return "must not contain spaces or control characters";
@@ -199,17 +203,21 @@ void validate(const Config& config) {
       invalid("Setting \"inventory.sign_in_url\" " + problem + " (it is " + in_quotes(inventory.sign_in_url) + ").");
     }
     if (inventory.sign_in_url.find_first_of("?#") != std::string::npos) {
-      invalid("Setting \"inventory.sign_in_url\" must not have a query or fragment: the page appends ?token=<jwt> "
-              "(it is " + in_quotes(inventory.sign_in_url) + ").");
+      invalid(
+          "Setting \"inventory.sign_in_url\" must not have a query or fragment: the page appends ?token=<jwt> "
+          "(it is " +
+          in_quotes(inventory.sign_in_url) + ").");
     }
   }
   if (!inventory.token_secret.empty() && inventory.token_secret.size() < 32) {
-    invalid("Setting \"inventory.token_secret\" must hold at least 32 characters (set PORTAL_INVENTORY__TOKEN_SECRET, "
-            "e.g. to the output of `openssl rand -hex 32`).");
+    invalid(
+        "Setting \"inventory.token_secret\" must hold at least 32 characters (set PORTAL_INVENTORY__TOKEN_SECRET, "
+        "e.g. to the output of `openssl rand -hex 32`).");
   }
   if (!inventory.token_secret.empty() && inventory.token_secret == config.auth.jwt_secret) {
-    invalid("Setting \"inventory.token_secret\" must differ from \"auth.jwt_secret\": the inventory site must not "
-            "be able to sign login tokens.");
+    invalid(
+        "Setting \"inventory.token_secret\" must differ from \"auth.jwt_secret\": the inventory site must not "
+        "be able to sign login tokens.");
   }
   check_range("inventory.token_ttl_s", inventory.token_ttl_s, 10, 600);
 
@@ -224,8 +232,10 @@ void validate(const Config& config) {
     invalid("Setting \"mail.smtp_url\" must start with smtp:// or smtps:// (it is " + in_quotes(mail.smtp_url) + ").");
   }
   check_range("mail.timeout_s", mail.timeout_s, 1, 300);
-  if (mail.from_address.find('@') == std::string::npos || mail.from_address.find_first_of("\r\n<> ") != std::string::npos) {
-    invalid("Setting \"mail.from_address\" must be a plain e-mail address (it is " + in_quotes(mail.from_address) + ").");
+  if (mail.from_address.find('@') == std::string::npos ||
+      mail.from_address.find_first_of("\r\n<> ") != std::string::npos) {
+    invalid("Setting \"mail.from_address\" must be a plain e-mail address (it is " + in_quotes(mail.from_address) +
+            ").");
   }
   if (mail.from_name.find_first_of("\r\n") != std::string::npos) {
     invalid("Setting \"mail.from_name\" must be one line.");

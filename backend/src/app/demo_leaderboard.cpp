@@ -34,7 +34,8 @@ void grant_demo_memberships(db::Database& database, std::int64_t now) {
   std::iota(by_skill.begin(), by_skill.end(), 0);
   std::vector<double> skill(kDemoPlayers);
   for (std::int64_t i = 0; i < kDemoPlayers; ++i) skill[i] = leaderboard::seeded_skill(kDemoSeed, i);
-  std::stable_sort(by_skill.begin(), by_skill.end(), [&](std::int64_t a, std::int64_t b) { return skill[a] > skill[b]; });
+  std::stable_sort(by_skill.begin(), by_skill.end(),
+                   [&](std::int64_t a, std::int64_t b) { return skill[a] > skill[b]; });
 
   auto grant = [&](std::int64_t index, const char* group) {
     const std::string steam_id = leaderboard::seeded_player(kDemoSeed, index).steam_id;

@@ -81,9 +81,10 @@ std::string render_inventory_sign_in_page(const core::Result<inventory::Inventor
     html += core::html_escape(reason_text(outcome.error().code));
     html += " <code>" + core::html_escape(outcome.error().code) + "</code></p>\n";
   }
-  html += "<p class=\"note\">Demo mode: this page stands in for the inventory site. It checks the token as that site "
-          "would (HS256 signature with the inventory secret, type, issuer, audience and expiry); no inventory "
-          "exists here.</p>\n";
+  html +=
+      "<p class=\"note\">Demo mode: this page stands in for the inventory site. It checks the token as that site "
+      "would (HS256 signature with the inventory secret, type, issuer, audience and expiry); no inventory "
+      "exists here.</p>\n";
   html += "</main>\n</body>\n</html>\n";
   return html;
 }
@@ -95,9 +96,8 @@ void register_dev_inventory_routes(http::RouteTable& routes, const inventory::In
       .pattern = "/dev/inventory/sign-in",
       .access = http::Access::public_access,
       .exec = http::Exec::inline_io,
-      .handler = [&verifier, now = std::move(now)](http::Request& request) {
-        return sign_in_page(request, verifier, now());
-      },
+      .handler = [&verifier,
+                  now = std::move(now)](http::Request& request) { return sign_in_page(request, verifier, now()); },
       .summary = "Demo mode: the stand-in inventory site's sign-in page (verifies the token)",
   });
 }

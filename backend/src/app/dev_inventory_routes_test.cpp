@@ -30,8 +30,8 @@ TEST(DevInventoryPage, ShowsWhoSignedIn) {
 }
 
 TEST(DevInventoryPage, EscapesWhatTheTokenCarries) {
-  const std::string html =
-      render_inventory_sign_in_page(claims("<script>alert(1)</script>", "https://a.example/x.jpg\" onerror=\"alert(1)"));
+  const std::string html = render_inventory_sign_in_page(
+      claims("<script>alert(1)</script>", "https://a.example/x.jpg\" onerror=\"alert(1)"));
   EXPECT_THAT(html, Not(HasSubstr("<script>alert")));
   EXPECT_THAT(html, HasSubstr("&lt;script&gt;alert(1)&lt;/script&gt;"));
   EXPECT_THAT(html, Not(HasSubstr("\" onerror=\"")));

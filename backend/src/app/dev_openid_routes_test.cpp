@@ -49,8 +49,8 @@ class DevOpenIdRoutes : public ::testing::Test {
       .extra_routes = [this](http::RouteTable& routes) { register_dev_openid_routes(routes, provider); }}};
   test::HttpClient browser;
 
-  test::HttpResult post_form(const std::string& body, const std::string& content_type =
-                                                          "application/x-www-form-urlencoded") {
+  test::HttpResult post_form(const std::string& body,
+                             const std::string& content_type = "application/x-www-form-urlencoded") {
     return browser.send(test::HttpCall{.method = "POST",
                                        .url = app.url("/api/dev/openid/login"),
                                        .headers = {"Content-Type: " + content_type},
@@ -100,7 +100,8 @@ TEST_F(DevOpenIdRoutes, CheckAuthenticationAnswersInKeyValueForm) {
   for (auto& [name, value] : params) {
     if (name == "openid.mode") value = "check_authentication";
   }
-  auto first = post_form(integrations::steam::encode_params(params), "application/x-www-form-urlencoded; charset=UTF-8");
+  auto first =
+      post_form(integrations::steam::encode_params(params), "application/x-www-form-urlencoded; charset=UTF-8");
   EXPECT_EQ(first.status, 200);
   EXPECT_EQ(first.header("Content-Type"), "text/plain; charset=utf-8");
   EXPECT_EQ(first.body, "ns:http://specs.openid.net/auth/2.0\nis_valid:true\n");

@@ -92,8 +92,9 @@ std::string render_vip_host_page(const VipHostView& view) {
   html.reserve(6144);
   open_page(html, "VIP 订阅 (sandbox)", view.dark);
   html += "<h1>VIP 订阅 · VIP subscription</h1>\n";
-  html += "<p class=\"note\">Sandbox checkout (demo mode): it stands in for the community's VIP host. "
-          "No money moves; paying adds VIP time to the account at once.</p>\n";
+  html +=
+      "<p class=\"note\">Sandbox checkout (demo mode): it stands in for the community's VIP host. "
+      "No money moves; paying adds VIP time to the account at once.</p>\n";
   html += "<dl>\n";
   append_row(html, "Buyer 买家", view.username.empty() ? "Guest 游客" : view.username);
   if (!view.steam_id.empty()) append_row(html, "SteamID", view.steam_id);
@@ -113,8 +114,9 @@ std::string render_vip_host_page(const VipHostView& view) {
     html += "</p>\n";
   }
   if (view.steam_id.empty()) {
-    html += "<p class=\"login\" role=\"alert\" id=\"login-needed\">Please log in to the portal first: VIP is "
-            "bought for your Steam account. 请先登录。</p>\n";
+    html +=
+        "<p class=\"login\" role=\"alert\" id=\"login-needed\">Please log in to the portal first: VIP is "
+        "bought for your Steam account. 请先登录。</p>\n";
   }
   if (view.can_pay) {
     html += "<form method=\"post\" action=\"/dev/vip-host/pay\">\n";
@@ -144,8 +146,9 @@ std::string render_vip_store_page(bool dark) {
   html.reserve(4096);
   open_page(html, "VIP 卡商店 (sandbox)", dark);
   html += "<h1>VIP 卡商店 · VIP card store</h1>\n";
-  html += "<p class=\"note\" id=\"sandbox\">Sandbox store (demo mode): it stands in for the shop that sells VIP "
-          "cards, and nothing is sold here. 沙箱商店，不出售任何商品。</p>\n";
+  html +=
+      "<p class=\"note\" id=\"sandbox\">Sandbox store (demo mode): it stands in for the shop that sells VIP "
+      "cards, and nothing is sold here. 沙箱商店，不出售任何商品。</p>\n";
   html += "<div class=\"cards\">\n";
   for (const auto& plan : kVipPlans) {
     html += "<section class=\"card\"><h2>VIP " + std::string(plan.name_zh) + "卡</h2>";

@@ -34,11 +34,11 @@ struct VipHostView {
   std::string steam_id;     // empty: not logged in, no pay form
   std::string server_name;  // the community's name, as the portal's header shows it
   bool dark = false;
-  std::string nonce;        // of the pay form: a double submit pays once
+  std::string nonce;                     // of the pay form: a double submit pays once
   std::optional<std::string> vip_until;  // after a payment: the account's VIP end, "YYYY-MM-DD" GMT+8
-  bool repeated = false;    // that payment had been made before and was not charged again
-  std::string error;        // shown above the form
-  bool can_pay = false;     // a valid steam id: the plans and the pay button are shown
+  bool repeated = false;                 // that payment had been made before and was not charged again
+  std::string error;                     // shown above the form
+  bool can_pay = false;                  // a valid steam id: the plans and the pay button are shown
 };
 
 std::string render_vip_host_page(const VipHostView& view);

@@ -152,9 +152,10 @@ void register_dev_vip_routes(http::RouteTable& routes, auth::MembershipService& 
       .pattern = kDevVipStorePath,
       .access = http::Access::public_access,
       .exec = http::Exec::inline_io,
-      .handler = [](http::Request& request) {
-        return html_page(render_vip_store_page(query_text(request, "theme") == "dark"));
-      },
+      .handler =
+          [](http::Request& request) {
+            return html_page(render_vip_store_page(query_text(request, "theme") == "dark"));
+          },
       .summary = "Demo mode: sandbox VIP card store (nothing is sold)",
   });
 }

@@ -16,8 +16,7 @@ namespace portal::app {
 namespace {
 
 std::int64_t now_unix() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 // Production must be given the secret shared with the inventory site; demo mode makes one up at each

@@ -12,17 +12,21 @@ namespace portal::app {
 namespace {
 
 std::int64_t now_unix() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 int bit_of(auth::Tier tier) {
   switch (tier) {
-    case auth::Tier::pro: return leaderboard::kPro;
-    case auth::Tier::kol: return leaderboard::kKol;
-    case auth::Tier::op: return leaderboard::kOp;
-    case auth::Tier::vip: return leaderboard::kVip;
-    case auth::Tier::none: break;
+    case auth::Tier::pro:
+      return leaderboard::kPro;
+    case auth::Tier::kol:
+      return leaderboard::kKol;
+    case auth::Tier::op:
+      return leaderboard::kOp;
+    case auth::Tier::vip:
+      return leaderboard::kVip;
+    case auth::Tier::none:
+      break;
   }
   return 0;
 }
@@ -56,8 +60,7 @@ Leaderboards::Leaderboards(const Config& config, db::Database& database, auth::M
 }
 
 void Leaderboards::register_routes(http::RouteTable& routes) {
-  leaderboard::register_routes(routes, service_,
-                               [this](std::string_view key) { return servers_.server_for_key(key); });
+  leaderboard::register_routes(routes, service_, [this](std::string_view key) { return servers_.server_for_key(key); });
 }
 
 void Leaderboards::start() { ranking_job_.start(); }

@@ -58,7 +58,8 @@ void LiveServers::seed_demo(content::Announcements& announcements) {
     (void)announcements.set("zh", "欢迎来到社区服务器门户！演示模式：服务器为本机模拟的 CS2 服务器。");
   }
   if (!announcements.get("en")) {
-    (void)announcements.set("en", "Welcome to the community portal! Demo mode: the servers are simulated CS2 servers on this machine.");
+    (void)announcements.set(
+        "en", "Welcome to the community portal! Demo mode: the servers are simulated CS2 servers on this machine.");
   }
 }
 

@@ -9,7 +9,10 @@ void register_ops_routes(http::RouteTable& routes, db::Database& database, const
       .method = http::Method::get,
       .pattern = "/healthz",
       .exec = http::Exec::inline_io,
-      .handler = [](http::Request&) { return http::json_response({{"status", "ok"}}); },
+      .handler =
+          [](http::Request&) {
+            return http::json_response({{"status", "ok"}});
+          },
       .summary = "The process is up",
   });
   routes.add(http::Route{

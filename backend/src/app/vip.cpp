@@ -9,8 +9,7 @@
 
 namespace portal::app {
 
-Vip::Vip(const Config& config, db::Database& database, auth::MembershipService& memberships,
-         servers::Service& servers)
+Vip::Vip(const Config& config, db::Database& database, auth::MembershipService& memberships, servers::Service& servers)
     : demo_(config.mode == Mode::demo),
       memberships_(memberships),
       servers_(servers),

@@ -12,15 +12,15 @@ namespace portal::core {
 
 // The kind decides the HTTP status; the code is the stable string the web translates.
 enum class ErrorKind {
-  bad_request,         // 400
-  unauthorized,        // 401
-  forbidden,           // 403
-  not_found,           // 404
-  conflict,            // 409
-  validation,          // 422
-  rate_limited,        // 429
-  unavailable,         // 503
-  internal,            // 500
+  bad_request,   // 400
+  unauthorized,  // 401
+  forbidden,     // 403
+  not_found,     // 404
+  conflict,      // 409
+  validation,    // 422
+  rate_limited,  // 429
+  unavailable,   // 503
+  internal,      // 500
 };
 
 struct Error {

@@ -17,10 +17,33 @@ namespace html_check_detail {
 
 inline const std::map<std::string, std::set<std::string>, std::less<>>& allowed() {
   static const std::map<std::string, std::set<std::string>, std::less<>> tags{
-      {"p", {}},     {"br", {}},   {"b", {}},    {"strong", {}}, {"i", {}},     {"em", {}},    {"u", {}},
-      {"s", {}},     {"del", {}},  {"blockquote", {}}, {"code", {}}, {"pre", {}},  {"ul", {}},    {"ol", {}},
-      {"li", {}},    {"h2", {}},   {"h3", {}},   {"h4", {}},     {"hr", {}},    {"span", {}},  {"div", {}},
-      {"table", {}}, {"thead", {}}, {"tbody", {}}, {"tr", {}},   {"th", {}},    {"td", {}},
+      {"p", {}},
+      {"br", {}},
+      {"b", {}},
+      {"strong", {}},
+      {"i", {}},
+      {"em", {}},
+      {"u", {}},
+      {"s", {}},
+      {"del", {}},
+      {"blockquote", {}},
+      {"code", {}},
+      {"pre", {}},
+      {"ul", {}},
+      {"ol", {}},
+      {"li", {}},
+      {"h2", {}},
+      {"h3", {}},
+      {"h4", {}},
+      {"hr", {}},
+      {"span", {}},
+      {"div", {}},
+      {"table", {}},
+      {"thead", {}},
+      {"tbody", {}},
+      {"tr", {}},
+      {"th", {}},
+      {"td", {}},
       {"a", {"href", "target", "rel", "title"}},
       {"img", {"src", "alt", "width", "height"}},
   };
@@ -76,10 +99,12 @@ inline void check_node(const GumboNode& node, std::vector<std::string>& problems
     if (name == "target") target = a->value;
     if (name == "rel") rel = " " + std::string(a->value) + " ";
   }
-  if (target == "_blank" && (rel.find(" noopener ") == std::string::npos || rel.find(" noreferrer ") == std::string::npos)) {
+  if (target == "_blank" &&
+      (rel.find(" noopener ") == std::string::npos || rel.find(" noreferrer ") == std::string::npos)) {
     problems.push_back("target=_blank without rel noopener noreferrer");
   }
-  for (unsigned i = 0; i < e.children.length; ++i) check_node(*static_cast<const GumboNode*>(e.children.data[i]), problems);
+  for (unsigned i = 0; i < e.children.length; ++i)
+    check_node(*static_cast<const GumboNode*>(e.children.data[i]), problems);
 }
 
 // Every '<' in the output opens or closes an allowed tag (text and attribute values escape theirs).
@@ -88,7 +113,8 @@ inline void check_raw_markup(std::string_view html, std::vector<std::string>& pr
     std::size_t name_at = at + 1;
     if (name_at < html.size() && html[name_at] == '/') ++name_at;
     std::size_t end = name_at;
-    while (end < html.size() && ((html[end] >= 'a' && html[end] <= 'z') || (html[end] >= '0' && html[end] <= '9'))) ++end;
+    while (end < html.size() && ((html[end] >= 'a' && html[end] <= 'z') || (html[end] >= '0' && html[end] <= '9')))
+      ++end;
     const std::string name(html.substr(name_at, end - name_at));
     if (!allowed().count(name) || end >= html.size() || (html[end] != '>' && html[end] != ' ')) {
       problems.push_back("raw markup at byte " + std::to_string(at) + ": " + std::string(html.substr(at, 24)));
@@ -106,7 +132,8 @@ inline std::vector<std::string> html_tree_problems(std::string_view html) {
   GumboOutput* output = gumbo_parse_with_options(&options, html.data(), html.size());
   std::vector<std::string> problems;
   const GumboVector& top = output->root->v.element.children;
-  for (unsigned i = 0; i < top.length; ++i) html_check_detail::check_node(*static_cast<const GumboNode*>(top.data[i]), problems);
+  for (unsigned i = 0; i < top.length; ++i)
+    html_check_detail::check_node(*static_cast<const GumboNode*>(top.data[i]), problems);
   gumbo_destroy_output(&options, output);
   return problems;
 }

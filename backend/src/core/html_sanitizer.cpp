@@ -26,19 +26,61 @@ Action action_for(const GumboNode& node) {
   const GumboElement& element = node.v.element;
   if (element.tag_namespace != GUMBO_NAMESPACE_HTML) return Action::drop;
   switch (element.tag) {
-    case GUMBO_TAG_P: case GUMBO_TAG_BR: case GUMBO_TAG_B: case GUMBO_TAG_STRONG: case GUMBO_TAG_I:
-    case GUMBO_TAG_EM: case GUMBO_TAG_U: case GUMBO_TAG_S: case GUMBO_TAG_DEL: case GUMBO_TAG_BLOCKQUOTE:
-    case GUMBO_TAG_CODE: case GUMBO_TAG_PRE: case GUMBO_TAG_UL: case GUMBO_TAG_OL: case GUMBO_TAG_LI:
-    case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_HR: case GUMBO_TAG_A:
-    case GUMBO_TAG_IMG: case GUMBO_TAG_SPAN: case GUMBO_TAG_DIV: case GUMBO_TAG_TABLE: case GUMBO_TAG_THEAD:
-    case GUMBO_TAG_TBODY: case GUMBO_TAG_TR: case GUMBO_TAG_TH: case GUMBO_TAG_TD:
+    case GUMBO_TAG_P:
+    case GUMBO_TAG_BR:
+    case GUMBO_TAG_B:
+    case GUMBO_TAG_STRONG:
+    case GUMBO_TAG_I:
+    case GUMBO_TAG_EM:
+    case GUMBO_TAG_U:
+    case GUMBO_TAG_S:
+    case GUMBO_TAG_DEL:
+    case GUMBO_TAG_BLOCKQUOTE:
+    case GUMBO_TAG_CODE:
+    case GUMBO_TAG_PRE:
+    case GUMBO_TAG_UL:
+    case GUMBO_TAG_OL:
+    case GUMBO_TAG_LI:
+    case GUMBO_TAG_H2:
+    case GUMBO_TAG_H3:
+    case GUMBO_TAG_H4:
+    case GUMBO_TAG_HR:
+    case GUMBO_TAG_A:
+    case GUMBO_TAG_IMG:
+    case GUMBO_TAG_SPAN:
+    case GUMBO_TAG_DIV:
+    case GUMBO_TAG_TABLE:
+    case GUMBO_TAG_THEAD:
+    case GUMBO_TAG_TBODY:
+    case GUMBO_TAG_TR:
+    case GUMBO_TAG_TH:
+    case GUMBO_TAG_TD:
       return Action::keep;
-    case GUMBO_TAG_SCRIPT: case GUMBO_TAG_STYLE: case GUMBO_TAG_IFRAME: case GUMBO_TAG_OBJECT:
-    case GUMBO_TAG_EMBED: case GUMBO_TAG_FORM: case GUMBO_TAG_INPUT: case GUMBO_TAG_BUTTON:
-    case GUMBO_TAG_TEXTAREA: case GUMBO_TAG_SELECT: case GUMBO_TAG_SVG: case GUMBO_TAG_MATH:
-    case GUMBO_TAG_TEMPLATE: case GUMBO_TAG_NOSCRIPT: case GUMBO_TAG_NOEMBED: case GUMBO_TAG_NOFRAMES:
-    case GUMBO_TAG_XMP: case GUMBO_TAG_PLAINTEXT: case GUMBO_TAG_TITLE: case GUMBO_TAG_BASE: case GUMBO_TAG_LINK:
-    case GUMBO_TAG_META: case GUMBO_TAG_FRAME: case GUMBO_TAG_FRAMESET: case GUMBO_TAG_APPLET:
+    case GUMBO_TAG_SCRIPT:
+    case GUMBO_TAG_STYLE:
+    case GUMBO_TAG_IFRAME:
+    case GUMBO_TAG_OBJECT:
+    case GUMBO_TAG_EMBED:
+    case GUMBO_TAG_FORM:
+    case GUMBO_TAG_INPUT:
+    case GUMBO_TAG_BUTTON:
+    case GUMBO_TAG_TEXTAREA:
+    case GUMBO_TAG_SELECT:
+    case GUMBO_TAG_SVG:
+    case GUMBO_TAG_MATH:
+    case GUMBO_TAG_TEMPLATE:
+    case GUMBO_TAG_NOSCRIPT:
+    case GUMBO_TAG_NOEMBED:
+    case GUMBO_TAG_NOFRAMES:
+    case GUMBO_TAG_XMP:
+    case GUMBO_TAG_PLAINTEXT:
+    case GUMBO_TAG_TITLE:
+    case GUMBO_TAG_BASE:
+    case GUMBO_TAG_LINK:
+    case GUMBO_TAG_META:
+    case GUMBO_TAG_FRAME:
+    case GUMBO_TAG_FRAMESET:
+    case GUMBO_TAG_APPLET:
       return Action::drop;
     default:
       return Action::unwrap;
@@ -108,11 +150,19 @@ class Report {
 void escape_text(std::string_view text, std::string& out) {
   for (const char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '\0': break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '\0':
+        break;
+      default:
+        out += c;
     }
   }
 }
@@ -123,12 +173,22 @@ void write_attribute(std::string& out, std::string_view name, std::string_view v
   out += "=\"";
   for (const char c : value) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '\0': break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '\0':
+        break;
+      default:
+        out += c;
     }
   }
   out += '"';
@@ -259,7 +319,7 @@ bool write_image_attributes(const GumboElement& element, std::string& out, Repor
 struct Frame {
   const GumboVector* children = nullptr;
   unsigned next = 0;
-  std::string close;   // end tag written when the frame is done; empty for unwrapped elements
+  std::string close;      // end tag written when the frame is done; empty for unwrapped elements
   std::size_t depth = 0;  // kept elements around this frame's children
 };
 
@@ -270,8 +330,8 @@ std::string run_pass(std::string_view input, Report& report, bool text_only = fa
   options.fragment_context = GUMBO_TAG_DIV;
   options.fragment_namespace = GUMBO_NAMESPACE_HTML;
   auto destroy = [options](GumboOutput* output) { gumbo_destroy_output(&options, output); };
-  std::unique_ptr<GumboOutput, decltype(destroy)> parsed(
-      gumbo_parse_with_options(&options, input.data(), input.size()), destroy);
+  std::unique_ptr<GumboOutput, decltype(destroy)> parsed(gumbo_parse_with_options(&options, input.data(), input.size()),
+                                                         destroy);
 
   std::string out;
   out.reserve(input.size());

@@ -202,8 +202,8 @@ TEST(HtmlSanitizerCorpus, NoPayloadSurvives) {
   for (const auto payload : corpus()) {
     const auto clean = sanitize_html(payload);
     const auto problems = test::html_allow_list_problems(clean.html);
-    EXPECT_TRUE(problems.empty()) << "payload: " << payload << "\noutput: " << clean.html << "\nfirst problem: "
-                                  << (problems.empty() ? "" : problems.front());
+    EXPECT_TRUE(problems.empty()) << "payload: " << payload << "\noutput: " << clean.html
+                                  << "\nfirst problem: " << (problems.empty() ? "" : problems.front());
     EXPECT_EQ(clean.html.find("<script"), std::string::npos) << payload;
   }
 }

@@ -29,7 +29,9 @@ TEST(HtmlSanitizer, KeepsLegitimateFormatting) {
   expect_kept("<ul><li>one</li><li>two</li></ul><ol><li>first</li></ol>");
   expect_kept("<blockquote><p>quoted</p></blockquote><pre><code>connect 1.2.3.4:27015</code></pre>");
   expect_kept("<div><span>inline</span></div>");
-  expect_kept("<table><thead><tr><th>Plan</th><th>Price</th></tr></thead><tbody><tr><td>30 days</td><td>¥25</td></tr></tbody></table>");
+  expect_kept(
+      "<table><thead><tr><th>Plan</th><th>Price</th></tr></thead><tbody><tr><td>30 "
+      "days</td><td>¥25</td></tr></tbody></table>");
   expect_kept("<p>加入 QQ 群：123456，或在 <b>服务器</b> 内输入 <code>!vip</code>。</p>");
   expect_kept("<p>1 &lt; 2 &amp;&amp; 3 &gt; 2</p>");
 }
@@ -65,12 +67,11 @@ TEST(HtmlSanitizer, ReportsWhatItRemoved) {
       R"~(<p onclick="x()" style="color:red">Hi<script>alert(1)</script><img src=x onerror=alert(1)><img src=y onerror=alert(2)></p>)~"
       R"~(<!-- note --><center>c</center><a href="javascript:alert(1)">link</a>)~");
   EXPECT_EQ(result.html, "<p>Hi</p>c<a>link</a>");
-  EXPECT_THAT(result.removed, ElementsAre("onclick attribute on <p>", "style attribute on <p>",
-                                          "<script> element with its content",
-                                          "<img> with src \"x\": scheme not allowed",
-                                          "<img> with src \"y\": scheme not allowed", "comment",
-                                          "<center> tag (content kept)",
-                                          "href \"javascript:alert(1)\" on <a>: scheme not allowed"));
+  EXPECT_THAT(
+      result.removed,
+      ElementsAre("onclick attribute on <p>", "style attribute on <p>", "<script> element with its content",
+                  "<img> with src \"x\": scheme not allowed", "<img> with src \"y\": scheme not allowed", "comment",
+                  "<center> tag (content kept)", "href \"javascript:alert(1)\" on <a>: scheme not allowed"));
 }
 
 TEST(HtmlSanitizer, CountsRepeatedRemovals) {
@@ -109,8 +110,9 @@ TEST(HtmlSanitizer, KeepsTheLineBreakAfterPre) {
 TEST(HtmlSanitizer, RepairsBrokenMarkupOnce) {
   const std::string fixed = clean("<p>unclosed <b>bold <i>both</p><table>stray<tr><td>cell");
   // The parser reopens the formatting elements still open at </p> (as browsers do).
-  EXPECT_EQ(fixed, "<p>unclosed <b>bold <i>both</i></b></p><b><i>stray</i></b><table><tbody><tr><td>cell</td></tr></tbody>"
-                   "</table>");
+  EXPECT_EQ(fixed,
+            "<p>unclosed <b>bold <i>both</i></b></p><b><i>stray</i></b><table><tbody><tr><td>cell</td></tr></tbody>"
+            "</table>");
   EXPECT_EQ(clean(fixed), fixed);
 }
 
@@ -139,10 +141,10 @@ TEST(HtmlSanitizer, UrlRules) {
                           "//cdn.example.com/x", "#anchor", " https://x.example ", "HTTPS://X.EXAMPLE"}) {
     EXPECT_TRUE(is_allowed_url(url, UrlUse::link)) << url;
   }
-  for (const char* url : {"javascript:alert(1)", "JAVASCRIPT:alert(1)", "jav\tascript:alert(1)", " javascript:x",
-                          "java\nscript:x", "data:text/html,x", "vbscript:x", "about:blank", "ftp://x.example",
-                          "relative/path", "?q=1", "", "   ", "java script:x", "\x01javascript:x", "java\x01script:x",
-                          ":nothing"}) {
+  for (const char* url :
+       {"javascript:alert(1)", "JAVASCRIPT:alert(1)", "jav\tascript:alert(1)", " javascript:x", "java\nscript:x",
+        "data:text/html,x", "vbscript:x", "about:blank", "ftp://x.example", "relative/path", "?q=1", "", "   ",
+        "java script:x", "\x01javascript:x", "java\x01script:x", ":nothing"}) {
     EXPECT_FALSE(is_allowed_url(url, UrlUse::link)) << url;
   }
   EXPECT_TRUE(is_allowed_url("https://cdn.example.com/a.png", UrlUse::image));

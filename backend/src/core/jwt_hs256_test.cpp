@@ -32,7 +32,8 @@ std::string with_header(const std::string& token, std::string_view header) {
 }
 
 TEST(JwtHs256, RoundTripsTextAndNumberClaims) {
-  const auto token = encode_hs256(kSecret, {{"sub", std::string("76561198000000001")}, {"exp", std::int64_t{1767225600}}});
+  const auto token =
+      encode_hs256(kSecret, {{"sub", std::string("76561198000000001")}, {"exp", std::int64_t{1767225600}}});
   const auto decoded = decode_hs256(token, kSecret);
   ASSERT_TRUE(std::holds_alternative<JwtClaims>(decoded));
   const auto& claims = std::get<JwtClaims>(decoded);

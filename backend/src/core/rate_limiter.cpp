@@ -36,7 +36,8 @@ std::chrono::seconds RateLimiter::wait_for_one(const Bucket& bucket, RateLimit l
   return std::chrono::seconds(std::max<long long>(1, static_cast<long long>(std::ceil(missing / per_second(limit)))));
 }
 
-std::optional<std::chrono::seconds> RateLimiter::acquire(const std::string& key, RateLimit limit, Clock::time_point now) {
+std::optional<std::chrono::seconds> RateLimiter::acquire(const std::string& key, RateLimit limit,
+                                                         Clock::time_point now) {
   std::lock_guard lock(mutex_);
   Bucket& bucket = refill(key, limit, now);
   if (bucket.tokens < 1.0) return wait_for_one(bucket, limit);

@@ -23,9 +23,11 @@ class RateLimiter {
   explicit RateLimiter(std::size_t max_keys = 100000) : max_keys_(max_keys) {}
 
   // Takes one unit. nullopt when allowed; otherwise how long until one unit is back.
-  std::optional<std::chrono::seconds> acquire(const std::string& key, RateLimit limit, Clock::time_point now = Clock::now());
+  std::optional<std::chrono::seconds> acquire(const std::string& key, RateLimit limit,
+                                              Clock::time_point now = Clock::now());
   // Whether one unit is available, without taking it (for counting only failures).
-  std::optional<std::chrono::seconds> check(const std::string& key, RateLimit limit, Clock::time_point now = Clock::now());
+  std::optional<std::chrono::seconds> check(const std::string& key, RateLimit limit,
+                                            Clock::time_point now = Clock::now());
   // Gives the key its full allowance back (e.g. after a successful login).
   void reset(const std::string& key);
 

@@ -46,9 +46,9 @@ TEST(SteamId64, RejectsAccountIdZeroAndValuesOutsideTheIndividualRange) {
 }
 
 TEST(SteamId64, RejectsAnythingButSeventeenDecimalDigits) {
-  for (const char* text : {"", "123456789012345", "7656119797249498", "765611979724949850", " 76561197972494985",
-                           "76561197972494985 ", "+6561197972494985", "7656119797249498a", "7656119797249498\xd9",
-                           "０7656119797249498"}) {
+  for (const char* text :
+       {"", "123456789012345", "7656119797249498", "765611979724949850", " 76561197972494985", "76561197972494985 ",
+        "+6561197972494985", "7656119797249498a", "7656119797249498\xd9", "０7656119797249498"}) {
     SCOPED_TRACE(text);
     EXPECT_FALSE(parse_steam_id64(text).has_value());
   }

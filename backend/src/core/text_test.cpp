@@ -36,7 +36,10 @@ TEST(Text, TrimsAsciiSpaceAndTheIdeographicSpace) {
   EXPECT_EQ(trim_text("  a b \t\n"), "a b");
   EXPECT_EQ(trim_text("\xE3\x80\x80 预留位\xE3\x80\x80 "), "预留位");
   EXPECT_EQ(trim_text(" \xE3\x80\x80 "), "");
-  EXPECT_EQ(trim_text("a\xE3\x80\x80" "b"), "a\xE3\x80\x80" "b");
+  EXPECT_EQ(trim_text("a\xE3\x80\x80"
+                      "b"),
+            "a\xE3\x80\x80"
+            "b");
 }
 
 }  // namespace

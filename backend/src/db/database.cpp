@@ -84,8 +84,10 @@ std::string describe_postgres_target(const std::string& url) {
   if (options == nullptr) {
     const std::string reason = one_line(error != nullptr ? error : "it cannot be parsed");
     if (error != nullptr) PQfreemem(error);
-    throw std::runtime_error("Cannot open the PostgreSQL database: database.postgres_url is not a valid libpq "
-                             "connection string or URI (" + dialect::scrub_password(reason, url) + ").");
+    throw std::runtime_error(
+        "Cannot open the PostgreSQL database: database.postgres_url is not a valid libpq "
+        "connection string or URI (" +
+        dialect::scrub_password(reason, url) + ").");
   }
   std::string out;
   for (PQconninfoOption* option = options; option->keyword != nullptr; ++option) {
@@ -123,8 +125,8 @@ Database::Database(const Options& options) : engine_(options.engine), pool_size_
       std::error_code ec;
       std::filesystem::create_directories(parent, ec);
       if (ec) {
-        throw std::runtime_error("Cannot create the folder " + parent.string() + " for the SQLite database: " +
-                                 ec.message() + ".");
+        throw std::runtime_error("Cannot create the folder " + parent.string() +
+                                 " for the SQLite database: " + ec.message() + ".");
       }
     }
   } else if (options.postgres_url.empty()) {

@@ -13,10 +13,10 @@
 namespace portal::db {
 namespace {
 
+using test::TestDatabase;
 using ::testing::AllOf;
 using ::testing::HasSubstr;
 using ::testing::Not;
-using test::TestDatabase;
 
 std::string open_error(const Options& options) {
   try {

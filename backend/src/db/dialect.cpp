@@ -142,9 +142,7 @@ bool in_transaction(soci::session& sql, Engine engine) {
   return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE;
 }
 
-std::string_view begin_write_sql(Engine engine) {
-  return engine == Engine::sqlite ? "BEGIN IMMEDIATE" : "BEGIN";
-}
+std::string_view begin_write_sql(Engine engine) { return engine == Engine::sqlite ? "BEGIN IMMEDIATE" : "BEGIN"; }
 
 std::string_view now_utc_sql(Engine engine) {
   return engine == Engine::sqlite ? "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')" : "now()";

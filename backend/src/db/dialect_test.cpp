@@ -8,9 +8,9 @@
 namespace portal::db::dialect {
 namespace {
 
+using test::TestDatabase;
 using ::testing::HasSubstr;
 using ::testing::Not;
-using test::TestDatabase;
 
 TEST(Dialect, RedactsPasswordsInEveryForm) {
   EXPECT_EQ(redact_postgres_url("host=db user=portal password=s3cret dbname=portal"),

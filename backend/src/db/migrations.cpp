@@ -29,9 +29,9 @@ void check_order(const std::vector<Migration>& migrations) {
                                   std::to_string(migration.version) + "; versions start at 1.");
     }
     if (migration.version <= previous) {
-      throw std::invalid_argument("Migration versions must be unique and increasing: " +
-                                  std::to_string(migration.version) + " (\"" + migration.name + "\") follows " +
-                                  std::to_string(previous) + ".");
+      throw std::invalid_argument(
+          "Migration versions must be unique and increasing: " + std::to_string(migration.version) + " (\"" +
+          migration.name + "\") follows " + std::to_string(previous) + ".");
     }
     if (migration.name.empty()) {
       throw std::invalid_argument("Migration " + std::to_string(migration.version) + " has no name.");
@@ -123,9 +123,9 @@ MigrationReport migrate(Database& database, const std::vector<Migration>& migrat
     for (const Migration& migration : migrations) {
       if (const auto it = recorded.find(migration.version); it != recorded.end()) {
         if (it->second != migration.name) {
-          throw std::runtime_error("schema_migrations records version " + std::to_string(migration.version) +
-                                   " as \"" + it->second + "\", but this build has " +
-                                   file_name(engine, migration) + "; a migration file was renamed or replaced.");
+          throw std::runtime_error("schema_migrations records version " + std::to_string(migration.version) + " as \"" +
+                                   it->second + "\", but this build has " + file_name(engine, migration) +
+                                   "; a migration file was renamed or replaced.");
         }
         continue;
       }

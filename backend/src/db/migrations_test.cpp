@@ -16,11 +16,11 @@
 namespace portal::db {
 namespace {
 
+using test::TestDatabase;
 using ::testing::AllOf;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
-using test::TestDatabase;
 
 bool table_exists(soci::session& sql, Engine engine, const std::string& name) {
   int count = 0;
@@ -51,10 +51,12 @@ std::vector<std::pair<int, std::string>> recorded(Database& database) {
 // Three steps, each needing the one before, with several statements per file.
 std::vector<Migration> steps() {
   return {
-      {1, "create_a", "CREATE TABLE a (id INTEGER PRIMARY KEY, label TEXT NOT NULL);\n"
-                      "INSERT INTO a (id, label) VALUES (1, 'one; with a semicolon');\n"},
-      {2, "create_b", "CREATE TABLE b (id INTEGER PRIMARY KEY, a_id INTEGER NOT NULL REFERENCES a (id));\n"
-                      "INSERT INTO b (id, a_id) SELECT id, id FROM a;"},
+      {1, "create_a",
+       "CREATE TABLE a (id INTEGER PRIMARY KEY, label TEXT NOT NULL);\n"
+       "INSERT INTO a (id, label) VALUES (1, 'one; with a semicolon');\n"},
+      {2, "create_b",
+       "CREATE TABLE b (id INTEGER PRIMARY KEY, a_id INTEGER NOT NULL REFERENCES a (id));\n"
+       "INSERT INTO b (id, a_id) SELECT id, id FROM a;"},
       {3, "add_note", "ALTER TABLE b ADD COLUMN note TEXT;\nUPDATE b SET note = 'n';"},
   };
 }
@@ -111,9 +113,9 @@ TEST(Migrations, AppliesInOrderOnceAndRecordsEachVersion) {
   EXPECT_THAT(third.applied, IsEmpty());
   EXPECT_EQ(third.current_version, 3);
 
-  EXPECT_THAT(recorded(database), ElementsAre(std::pair<int, std::string>{1, "create_a"},
-                                              std::pair<int, std::string>{2, "create_b"},
-                                              std::pair<int, std::string>{3, "add_note"}));
+  EXPECT_THAT(recorded(database),
+              ElementsAre(std::pair<int, std::string>{1, "create_a"}, std::pair<int, std::string>{2, "create_b"},
+                          std::pair<int, std::string>{3, "add_note"}));
   database.with_session([](soci::session& sql) {
     std::string note;
     int a_id = 0;
@@ -145,8 +147,8 @@ TEST(Migrations, EmbeddedMigrationsCreateAWorkingAuditLog) {
   database.with_session([&](soci::session& sql) {
     const std::string action = "server.create";
     const std::string details = R"({"id": 12})";
-    sql << "INSERT INTO audit_log (action, target, details) VALUES (:action, 'server:12', :details)",
-        soci::use(action), soci::use(details);
+    sql << "INSERT INTO audit_log (action, target, details) VALUES (:action, 'server:12', :details)", soci::use(action),
+        soci::use(details);
     std::string actor;
     std::string created_at;
     int id = 0;
@@ -228,8 +230,7 @@ TEST(Migrations, VersionsMustBeUniqueAndIncreasing) {
   EXPECT_THROW(migrate(database, {Migration{0, "zero", "SELECT 1;"}}), std::invalid_argument);
   EXPECT_THROW(migrate(database, {Migration{1, "", "SELECT 1;"}}), std::invalid_argument);
   // Nothing ran.
-  EXPECT_FALSE(database.with_session(
-      [&](soci::session& sql) { return table_exists(sql, database.engine(), "one"); }));
+  EXPECT_FALSE(database.with_session([&](soci::session& sql) { return table_exists(sql, database.engine(), "one"); }));
 }
 
 TEST(Migrations, ARenamedMigrationIsDetected) {

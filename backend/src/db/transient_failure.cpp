@@ -11,9 +11,9 @@
 namespace portal::db {
 
 void throw_database_busy() {
-  throw core::UnavailableError(core::Error::make(
-      core::ErrorKind::unavailable, "DATABASE_BUSY", "The database is busy, please retry shortly",
-      {{"retryAfter", static_cast<std::int64_t>(kBusyRetryAfterSeconds)}}));
+  throw core::UnavailableError(core::Error::make(core::ErrorKind::unavailable, "DATABASE_BUSY",
+                                                 "The database is busy, please retry shortly",
+                                                 {{"retryAfter", static_cast<std::int64_t>(kBusyRetryAfterSeconds)}}));
 }
 
 void rethrow_if_transient(Engine engine) {

@@ -6,15 +6,24 @@ namespace portal::http {
 
 int status_of(core::ErrorKind kind) {
   switch (kind) {
-    case core::ErrorKind::bad_request: return 400;
-    case core::ErrorKind::unauthorized: return 401;
-    case core::ErrorKind::forbidden: return 403;
-    case core::ErrorKind::not_found: return 404;
-    case core::ErrorKind::conflict: return 409;
-    case core::ErrorKind::validation: return 422;
-    case core::ErrorKind::rate_limited: return 429;
-    case core::ErrorKind::unavailable: return 503;
-    case core::ErrorKind::internal: break;
+    case core::ErrorKind::bad_request:
+      return 400;
+    case core::ErrorKind::unauthorized:
+      return 401;
+    case core::ErrorKind::forbidden:
+      return 403;
+    case core::ErrorKind::not_found:
+      return 404;
+    case core::ErrorKind::conflict:
+      return 409;
+    case core::ErrorKind::validation:
+      return 422;
+    case core::ErrorKind::rate_limited:
+      return 429;
+    case core::ErrorKind::unavailable:
+      return 503;
+    case core::ErrorKind::internal:
+      break;
   }
   return 500;
 }
@@ -48,8 +57,7 @@ Error method_not_allowed(std::string_view method, const std::string& allowed) {
                      {{"method", method}, {"allowed", allowed}});
 }
 Error payload_too_large(std::size_t limit) {
-  return Error::make(ErrorKind::bad_request, "PAYLOAD_TOO_LARGE", "Request body is too large",
-                     {{"limitBytes", limit}});
+  return Error::make(ErrorKind::bad_request, "PAYLOAD_TOO_LARGE", "Request body is too large", {{"limitBytes", limit}});
 }
 Error headers_too_large(std::size_t limit) {
   return Error::make(ErrorKind::bad_request, "HEADERS_TOO_LARGE", "Request headers are too large",
@@ -59,22 +67,22 @@ Error unsupported_media_type(std::string_view received) {
   return Error::make(ErrorKind::bad_request, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json",
                      {{"received", received}});
 }
-Error bad_request(std::string message) { return Error::make(ErrorKind::bad_request, "BAD_REQUEST", std::move(message)); }
+Error bad_request(std::string message) {
+  return Error::make(ErrorKind::bad_request, "BAD_REQUEST", std::move(message));
+}
 Error invalid_json(std::string message) {
   return Error::make(ErrorKind::bad_request, "INVALID_JSON", "Request body is not valid JSON", {{"reason", message}});
 }
 Error unauthorized() { return Error::make(ErrorKind::unauthorized, "UNAUTHORIZED", "Login required"); }
 Error forbidden() { return Error::make(ErrorKind::forbidden, "FORBIDDEN", "Not allowed"); }
 Error origin_not_allowed(std::string_view origin) {
-  return Error::make(ErrorKind::forbidden, "ORIGIN_NOT_ALLOWED", "Cross-origin requests from this origin are not allowed",
-                     {{"origin", origin}});
+  return Error::make(ErrorKind::forbidden, "ORIGIN_NOT_ALLOWED",
+                     "Cross-origin requests from this origin are not allowed", {{"origin", origin}});
 }
 Error internal(std::string_view request_id) {
   return Error::make(ErrorKind::internal, "INTERNAL_ERROR", "Internal server error", {{"requestId", request_id}});
 }
-Error request_timeout() {
-  return Error::make(ErrorKind::bad_request, "REQUEST_TIMEOUT", "Request timeout");
-}
+Error request_timeout() { return Error::make(ErrorKind::bad_request, "REQUEST_TIMEOUT", "Request timeout"); }
 core::Error rate_limited(std::chrono::seconds retry_after) {
   return core::Error::make(core::ErrorKind::rate_limited, "RATE_LIMIT_EXCEEDED",
                            "Too many requests, please try again later",

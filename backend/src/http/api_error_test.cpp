@@ -18,8 +18,8 @@ TEST(ApiError, KindsMapToTheirStatuses) {
 }
 
 TEST(ApiError, TheSharedShape) {
-  const auto error = core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED", "Not a positive number",
-                                       {{"field", "n"}});
+  const auto error =
+      core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED", "Not a positive number", {{"field", "n"}});
   const auto response = error_response(error);
   EXPECT_EQ(response.status, 422);
   EXPECT_EQ(response.content_type, "application/json");

@@ -63,8 +63,9 @@ std::string make_request_id(std::string_view client_supplied) {
   return id;
 }
 
-Dispatcher::Dispatcher(Router router, const Authenticator& authenticator, std::shared_ptr<const StaticFiles> static_files,
-                       ResponsePolicy policy, Metrics& metrics, DispatcherOptions options)
+Dispatcher::Dispatcher(Router router, const Authenticator& authenticator,
+                       std::shared_ptr<const StaticFiles> static_files, ResponsePolicy policy, Metrics& metrics,
+                       DispatcherOptions options)
     : router_(std::move(router)),
       authenticator_(authenticator),
       static_files_(std::move(static_files)),
@@ -161,7 +162,8 @@ Response Dispatcher::run(Request& request, const Route& route) const {
                  e.error().code, e.what());
     return error_response(e.error());
   } catch (const std::exception& e) {
-    spdlog::error("request {} {} {} failed: {}", request.request_id, to_string(request.method), route.pattern, e.what());
+    spdlog::error("request {} {} {} failed: {}", request.request_id, to_string(request.method), route.pattern,
+                  e.what());
   } catch (...) {
     spdlog::error("request {} {} {} failed with a non-standard exception", request.request_id,
                   to_string(request.method), route.pattern);

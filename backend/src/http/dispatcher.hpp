@@ -37,8 +37,8 @@ class Dispatcher {
 
   // Decided from the request line and headers, before the body is read.
   struct Plan {
-    const Route* route = nullptr;        // set when a handler must run
-    std::optional<Response> response;    // set when the answer is already known
+    const Route* route = nullptr;      // set when a handler must run
+    std::optional<Response> response;  // set when the answer is already known
     std::size_t body_limit = 0;
     bool run_on_worker = false;
     std::string_view label = "unmatched";  // route pattern, "static" or "unmatched": metrics and access log

@@ -21,18 +21,23 @@ class DispatcherTest : public ::testing::Test {
  protected:
   DispatcherTest()
       : dispatcher(make_router(), authenticator, nullptr, ResponsePolicy({}), metrics,
-                   DispatcherOptions{.trust_forwarded_for = false, .rate_limits = {{"tight", {2, std::chrono::seconds(60)}}}}) {}
+                   DispatcherOptions{.trust_forwarded_for = false,
+                                     .rate_limits = {{"tight", {2, std::chrono::seconds(60)}}}}) {}
 
   static Router make_router() {
     RouteTable table;
     table.get("/api/public", Access::public_access, [](Request&) { return json_response({{"who", "anyone"}}); });
-    table.get("/api/mine", Access::logged_in,
-              [](Request& r) { return json_response({{"who", r.principal->steam_id}}); });
+    table.get("/api/mine", Access::logged_in, [](Request& r) {
+      return json_response({{"who", r.principal->steam_id}});
+    });
     table.get("/api/admin", Access::op, [](Request&) { return json_response({{"who", "op"}}); });
     table.add(Route{.method = Method::get,
                     .pattern = "/api/limited",
                     .access = Access::logged_in,
-                    .handler = [](Request&) { return json_response({{"ok", true}}); },
+                    .handler =
+                        [](Request&) {
+                          return json_response({{"ok", true}});
+                        },
                     .rate_limit = "tight"});
     return Router(std::move(table));
   }
@@ -111,9 +116,7 @@ TEST_F(DispatcherTest, OpRouteNeedsAnOp) {
   EXPECT_EQ(call("/api/admin", "op-token").status, 200);
 }
 
-TEST_F(DispatcherTest, WithoutStaticFilesEveryUnknownPathIs404) {
-  EXPECT_EQ(call("/servers").status, 404);
-}
+TEST_F(DispatcherTest, WithoutStaticFilesEveryUnknownPathIs404) { EXPECT_EQ(call("/servers").status, 404); }
 
 TEST(RequestId, AcceptsOnlySafeClientIds) {
   EXPECT_EQ(make_request_id("abc-123_x.y"), "abc-123_x.y");

@@ -42,15 +42,16 @@ std::optional<std::int64_t> int_field(const boost::json::object& object, std::st
     number = value->as_int64();
   } else if (value->is_uint64() && value->as_uint64() <= static_cast<std::uint64_t>(max)) {
     number = static_cast<std::int64_t>(value->as_uint64());
-  } else if (value->is_double() && value->as_double() == static_cast<double>(static_cast<std::int64_t>(value->as_double()))) {
+  } else if (value->is_double() &&
+             value->as_double() == static_cast<double>(static_cast<std::int64_t>(value->as_double()))) {
     number = static_cast<std::int64_t>(value->as_double());
   } else {
     error = field_error(field, std::string(field) + " must be an integer");
     return std::nullopt;
   }
   if (number < min || number > max) {
-    error = field_error(field, std::string(field) + " must be between " + std::to_string(min) + " and " +
-                                   std::to_string(max));
+    error = field_error(field,
+                        std::string(field) + " must be between " + std::to_string(min) + " and " + std::to_string(max));
     return std::nullopt;
   }
   return number;

@@ -9,14 +9,22 @@ namespace portal::http {
 
 std::string_view to_string(Method method) {
   switch (method) {
-    case Method::get: return "GET";
-    case Method::head: return "HEAD";
-    case Method::post: return "POST";
-    case Method::put: return "PUT";
-    case Method::patch: return "PATCH";
-    case Method::del: return "DELETE";
-    case Method::options: return "OPTIONS";
-    case Method::other: break;
+    case Method::get:
+      return "GET";
+    case Method::head:
+      return "HEAD";
+    case Method::post:
+      return "POST";
+    case Method::put:
+      return "PUT";
+    case Method::patch:
+      return "PATCH";
+    case Method::del:
+      return "DELETE";
+    case Method::options:
+      return "OPTIONS";
+    case Method::other:
+      break;
   }
   return "OTHER";
 }

@@ -29,9 +29,9 @@ using Headers = std::map<std::string, std::string, CaseInsensitiveLess>;
 struct Principal {
   std::string user_id;
   std::string steam_id;
-  bool is_op = false;                // resolved on op routes only; false elsewhere
-  std::string token_id;              // jti of the bearer token, so logout can revoke exactly it
-  long long token_expires_at = 0;    // unix seconds
+  bool is_op = false;              // resolved on op routes only; false elsewhere
+  std::string token_id;            // jti of the bearer token, so logout can revoke exactly it
+  long long token_expires_at = 0;  // unix seconds
 };
 
 struct Request {

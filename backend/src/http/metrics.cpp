@@ -10,7 +10,10 @@ std::string escape_label(std::string_view value) {
   std::string out;
   for (char c : value) {
     if (c == '\\' || c == '"') out += '\\';
-    if (c == '\n') { out += "\\n"; continue; }
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
     out += c;
   }
   return out;
@@ -21,7 +24,8 @@ void Metrics::record(std::string_view method, std::string_view route, int status
   std::lock_guard lock(mutex_);
   const auto request_key = std::make_tuple(method, route, status);
   auto counter = requests_.find(request_key);
-  if (counter == requests_.end()) counter = requests_.emplace(std::make_tuple(std::string(method), std::string(route), status), 0).first;
+  if (counter == requests_.end())
+    counter = requests_.emplace(std::make_tuple(std::string(method), std::string(route), status), 0).first;
   ++counter->second;
   const auto latency_key = std::make_tuple(method, route);
   auto histogram = latency_.find(latency_key);
@@ -52,7 +56,8 @@ std::string Metrics::render() const {
     const auto labels =
         fmt::format("method=\"{}\",route=\"{}\"", escape_label(std::get<0>(key)), escape_label(std::get<1>(key)));
     for (std::size_t i = 0; i < kBuckets.size(); ++i) {
-      out += fmt::format("portal_http_request_duration_seconds_bucket{{{},le=\"{}\"}} {}\n", labels, kBuckets[i], h.buckets[i]);
+      out += fmt::format("portal_http_request_duration_seconds_bucket{{{},le=\"{}\"}} {}\n", labels, kBuckets[i],
+                         h.buckets[i]);
     }
     out += fmt::format("portal_http_request_duration_seconds_bucket{{{},le=\"+Inf\"}} {}\n", labels, h.count);
     out += fmt::format("portal_http_request_duration_seconds_sum{{{}}} {}\n", labels, h.sum);

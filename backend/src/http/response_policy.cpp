@@ -22,9 +22,10 @@ ResponsePolicy::ResponsePolicy(const ResponsePolicyOptions& options)
   }
   // Scripts only from our own origin (no 'unsafe-inline' scripts). Inline styles stay allowed because
   // UI primitives position popovers with style attributes and injected <style> elements.
-  csp_ = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; "
-         "font-src 'self' data:; connect-src 'self'; frame-src " + frames +
-         "; object-src 'none'; base-uri 'none'; form-action 'self' https:; frame-ancestors 'none'";
+  csp_ =
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; "
+      "font-src 'self' data:; connect-src 'self'; frame-src " +
+      frames + "; object-src 'none'; base-uri 'none'; form-action 'self' https:; frame-ancestors 'none'";
   if (options.hsts) hsts_ = "max-age=" + std::to_string(options.hsts_max_age_s) + "; includeSubDomains";
   fixed_headers_ = {
       {"Content-Security-Policy", csp_},

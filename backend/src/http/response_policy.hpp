@@ -13,7 +13,7 @@ namespace portal::http {
 struct ResponsePolicyOptions {
   bool hsts = false;
   int hsts_max_age_s = 31536000;
-  std::vector<std::string> cors_origins;  // exact origins
+  std::vector<std::string> cors_origins;   // exact origins
   std::vector<std::string> frame_origins;  // external pages the web embeds (VIP checkout, inventory)
 };
 

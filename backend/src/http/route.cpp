@@ -15,14 +15,19 @@ void RouteTable::add(Route route) {
   }
   for (const Route& existing : routes_) {
     if (existing.method == route.method && existing.pattern == route.pattern) {
-      throw std::invalid_argument("route declared twice: " + std::string(to_string(route.method)) + " " + route.pattern);
+      throw std::invalid_argument("route declared twice: " + std::string(to_string(route.method)) + " " +
+                                  route.pattern);
     }
   }
   routes_.push_back(std::move(route));
 }
 
 void RouteTable::get(std::string pattern, Access access, Handler handler, Exec exec) {
-  add(Route{.method = Method::get, .pattern = std::move(pattern), .access = access, .exec = exec, .handler = std::move(handler)});
+  add(Route{.method = Method::get,
+            .pattern = std::move(pattern),
+            .access = access,
+            .exec = exec,
+            .handler = std::move(handler)});
 }
 
 void RouteTable::post_json(std::string pattern, Access access, Handler handler, std::string rate_limit) {
@@ -35,8 +40,11 @@ void RouteTable::post_json(std::string pattern, Access access, Handler handler, 
 }
 
 void RouteTable::put_json(std::string pattern, Access access, Handler handler) {
-  add(Route{.method = Method::put, .pattern = std::move(pattern), .access = access, .handler = std::move(handler), .json_body = true});
+  add(Route{.method = Method::put,
+            .pattern = std::move(pattern),
+            .access = access,
+            .handler = std::move(handler),
+            .json_body = true});
 }
-
 
 }  // namespace portal::http

@@ -73,8 +73,6 @@ RouteMatch Router::match(Method method, std::string_view path) const {
   return result;
 }
 
-std::vector<Method> Router::methods_for(std::string_view path) const {
-  return match(Method::other, path).allowed;
-}
+std::vector<Method> Router::methods_for(std::string_view path) const { return match(Method::other, path).allowed; }
 
 }  // namespace portal::http

@@ -158,17 +158,18 @@ asio::awaitable<void> Server::Impl::accept_loop() {
     }
     Connection* key = connection.get();
     // The completion handler owns the connection until the session coroutine has finished.
-    asio::co_spawn(connection->stream.get_executor(), session(*connection), [this, key, connection](std::exception_ptr error) {
-      if (error) {
-        try {
-          std::rethrow_exception(error);
-        } catch (const std::exception& e) {
-          spdlog::error("connection ended by an exception: {}", e.what());
-        }
-      }
-      std::lock_guard lock(connections_mutex);
-      connections.erase(key);
-    });
+    asio::co_spawn(connection->stream.get_executor(), session(*connection),
+                   [this, key, connection](std::exception_ptr error) {
+                     if (error) {
+                       try {
+                         std::rethrow_exception(error);
+                       } catch (const std::exception& e) {
+                         spdlog::error("connection ended by an exception: {}", e.what());
+                       }
+                     }
+                     std::lock_guard lock(connections_mutex);
+                     connections.erase(key);
+                   });
   }
 }
 
@@ -187,9 +188,8 @@ asio::awaitable<Response> Server::Impl::run_on_worker(const std::shared_ptr<Requ
         auto shared_handler = std::make_shared<decltype(handler)>(std::move(handler));
         workers.post([this, executor = *executor_ptr, owned = *request_ptr, route_ptr, shared_handler] {
           Response result = dispatcher.run(*owned, *route_ptr);
-          asio::post(executor, [shared_handler, result = std::move(result)]() mutable {
-            (*shared_handler)(std::move(result));
-          });
+          asio::post(executor,
+                     [shared_handler, result = std::move(result)]() mutable { (*shared_handler)(std::move(result)); });
         });
       },
       asio::use_awaitable);

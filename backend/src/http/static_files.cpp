@@ -38,15 +38,24 @@ std::string_view trim(std::string_view s) {
 
 std::string_view mime_type_for(const fs::path& file) {
   static const std::map<std::string, std::string_view> types = {
-      {".html", "text/html; charset=utf-8"},  {".js", "application/javascript; charset=utf-8"},
-      {".mjs", "application/javascript; charset=utf-8"}, {".css", "text/css; charset=utf-8"},
-      {".json", "application/json"},          {".map", "application/json"},
-      {".txt", "text/plain; charset=utf-8"},  {".svg", "image/svg+xml"},
-      {".png", "image/png"},                  {".jpg", "image/jpeg"},
-      {".jpeg", "image/jpeg"},                {".webp", "image/webp"},
-      {".gif", "image/gif"},                  {".ico", "image/x-icon"},
-      {".woff", "font/woff"},                 {".woff2", "font/woff2"},
-      {".webmanifest", "application/manifest+json"}, {".wasm", "application/wasm"},
+      {".html", "text/html; charset=utf-8"},
+      {".js", "application/javascript; charset=utf-8"},
+      {".mjs", "application/javascript; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},
+      {".json", "application/json"},
+      {".map", "application/json"},
+      {".txt", "text/plain; charset=utf-8"},
+      {".svg", "image/svg+xml"},
+      {".png", "image/png"},
+      {".jpg", "image/jpeg"},
+      {".jpeg", "image/jpeg"},
+      {".webp", "image/webp"},
+      {".gif", "image/gif"},
+      {".ico", "image/x-icon"},
+      {".woff", "font/woff"},
+      {".woff2", "font/woff2"},
+      {".webmanifest", "application/manifest+json"},
+      {".wasm", "application/wasm"},
   };
   auto it = types.find(lowercase(file.extension().string()));
   return it == types.end() ? std::string_view("application/octet-stream") : it->second;
@@ -137,8 +146,7 @@ std::shared_ptr<const StaticFiles::CachedFile> StaticFiles::load(const fs::path&
   entry->mtime = mtime;
   entry->size = size;
   entry->content = std::make_shared<const std::string>(buffer.str());
-  entry->etag = fmt::format("\"{:x}-{:x}\"", size,
-                            static_cast<std::uint64_t>(mtime.time_since_epoch().count()));
+  entry->etag = fmt::format("\"{:x}-{:x}\"", size, static_cast<std::uint64_t>(mtime.time_since_epoch().count()));
   if (size <= kMaxCachedBytes) {
     std::unique_lock lock(mutex_);
     cache_[file] = entry;
@@ -185,7 +193,9 @@ Response StaticFiles::serve(const Request& request) const {
     const bool hashed = request.path.starts_with("/assets/");
     const bool index = file.filename() == "index.html";
     return file_response(request, file,
-                         hashed ? "public, max-age=31536000, immutable" : index ? "no-cache" : "public, max-age=3600");
+                         hashed  ? "public, max-age=31536000, immutable"
+                         : index ? "no-cache"
+                                 : "public, max-age=3600");
   }
   // A missing hashed chunk must be a 404: answering it with HTML would break the page in a confusing way.
   if (request.path.starts_with("/assets/")) return error_response(errors::not_found(request.path));

@@ -3,7 +3,8 @@
 namespace portal::sim {
 namespace {
 
-const std::vector<std::string> kDefusalMaps{"de_dust2", "de_mirage", "de_inferno", "de_nuke", "de_ancient", "de_anubis", "de_vertigo"};
+const std::vector<std::string> kDefusalMaps{"de_dust2",   "de_mirage", "de_inferno", "de_nuke",
+                                            "de_ancient", "de_anubis", "de_vertigo"};
 const std::vector<std::string> kDmMaps{"de_dust2", "de_mirage", "de_inferno", "de_overpass", "de_train"};
 const std::vector<std::string> kAimMaps{"aim_redline", "aim_map", "am_grass2", "aim_botz"};
 const std::vector<std::string> kRetakeMaps{"de_mirage", "de_inferno", "de_ancient", "de_nuke"};

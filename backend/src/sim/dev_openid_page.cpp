@@ -36,7 +36,6 @@ void append_hidden(std::string& html, std::string_view name, std::string_view va
 
 }  // namespace
 
-
 std::string render_dev_login_page(const DevLoginPage& page) {
   std::string html;
   html.reserve(4096);
@@ -46,8 +45,9 @@ std::string render_dev_login_page(const DevLoginPage& page) {
   html += "<title>Development Steam sign-in</title>\n<style>";
   html += kStyle;
   html += "</style>\n</head>\n<body>\n<main>\n<h1>Development Steam sign-in</h1>\n";
-  html += "<p class=\"note\">Demo mode: this page stands in for Steam and speaks the same OpenID 2.0 protocol. "
-          "No Steam account is used.</p>\n";
+  html +=
+      "<p class=\"note\">Demo mode: this page stands in for Steam and speaks the same OpenID 2.0 protocol. "
+      "No Steam account is used.</p>\n";
   if (!page.return_to.empty()) {
     html += "<p class=\"site\">Signing in to <strong>";
     html += core::html_escape(page.realm.empty() ? page.return_to : page.realm);
@@ -67,17 +67,19 @@ std::string render_dev_login_page(const DevLoginPage& page) {
     append_hidden(html, "openid.return_to", page.return_to);
     append_hidden(html, "openid.realm", page.realm);
     html += "<label for=\"steamid\">SteamID64</label>\n";
-    html += "<input type=\"text\" id=\"steamid\" name=\"steamid\" inputmode=\"numeric\" autocomplete=\"off\" "
-            "maxlength=\"17\" placeholder=\"76561197960287930\" value=\"";
+    html +=
+        "<input type=\"text\" id=\"steamid\" name=\"steamid\" inputmode=\"numeric\" autocomplete=\"off\" "
+        "maxlength=\"17\" placeholder=\"76561197960287930\" value=\"";
     html += core::html_escape(page.steamid);
     html += "\">\n<label for=\"persona\">Display name</label>\n";
     html += "<input type=\"text\" id=\"persona\" name=\"persona\" autocomplete=\"off\" maxlength=\"32\" value=\"";
     html += core::html_escape(page.persona);
     html += "\">\n";
     // The first submit button is the one Enter presses: it must be Sign in, not a preset.
-    html += "<div class=\"actions\">\n<button type=\"submit\" class=\"primary\" name=\"action\" value=\"sign_in\">"
-            "Sign in</button>\n<button type=\"submit\" class=\"secondary\" name=\"action\" value=\"cancel\">"
-            "Cancel</button>\n</div>\n";
+    html +=
+        "<div class=\"actions\">\n<button type=\"submit\" class=\"primary\" name=\"action\" value=\"sign_in\">"
+        "Sign in</button>\n<button type=\"submit\" class=\"secondary\" name=\"action\" value=\"cancel\">"
+        "Cancel</button>\n</div>\n";
     if (!page.presets.empty()) {
       html += "<fieldset>\n<legend>Preset accounts</legend>\n<div class=\"presets\">\n";
       for (const DevPresetAccount& preset : page.presets) {

@@ -36,8 +36,9 @@ std::string random_bytes(std::size_t count) {
 
 std::string base64(std::string_view bytes) {
   std::string out(4 * ((bytes.size() + 2) / 3), '\0');
-  const int written = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
-                                      reinterpret_cast<const unsigned char*>(bytes.data()), static_cast<int>(bytes.size()));
+  const int written =
+      EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
+                      reinterpret_cast<const unsigned char*>(bytes.data()), static_cast<int>(bytes.size()));
   out.resize(static_cast<std::size_t>(written));
   return out;
 }
@@ -61,10 +62,14 @@ std::size_t utf8_sequence_length(std::string_view text) {
   std::size_t length = 0;
   char32_t code_point = 0;
   if (lead < 0x80) return 1;
-  if ((lead & 0xE0) == 0xC0) length = 2, code_point = lead & 0x1F;
-  else if ((lead & 0xF0) == 0xE0) length = 3, code_point = lead & 0x0F;
-  else if ((lead & 0xF8) == 0xF0) length = 4, code_point = lead & 0x07;
-  else return 0;
+  if ((lead & 0xE0) == 0xC0)
+    length = 2, code_point = lead & 0x1F;
+  else if ((lead & 0xF0) == 0xE0)
+    length = 3, code_point = lead & 0x0F;
+  else if ((lead & 0xF8) == 0xF0)
+    length = 4, code_point = lead & 0x07;
+  else
+    return 0;
   if (text.size() < length) return 0;
   for (std::size_t i = 1; i < length; ++i) {
     const auto next = static_cast<unsigned char>(text[i]);
@@ -309,9 +314,12 @@ std::string DevOpenIdProvider::avatar_svg(std::uint64_t steam_id) const {
   // Knuth's multiplicative hash spreads neighbouring ids over the colour wheel.
   const auto hue = static_cast<unsigned>((steam_id * 2654435761ULL) % 360);
   return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"184\" height=\"184\" viewBox=\"0 0 184 184\">"
-         "<rect width=\"184\" height=\"184\" fill=\"hsl(" + std::to_string(hue) + ",55%,40%)\"/>"
+         "<rect width=\"184\" height=\"184\" fill=\"hsl(" +
+         std::to_string(hue) +
+         ",55%,40%)\"/>"
          "<text x=\"92\" y=\"92\" dy=\".35em\" text-anchor=\"middle\" font-family=\"system-ui,sans-serif\" "
-         "font-size=\"72\" fill=\"#ffffff\">" + core::html_escape(letters) + "</text></svg>";
+         "font-size=\"72\" fill=\"#ffffff\">" +
+         core::html_escape(letters) + "</text></svg>";
 }
 
 }  // namespace portal::sim

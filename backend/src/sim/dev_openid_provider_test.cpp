@@ -77,10 +77,10 @@ TEST_F(DevOpenIdProviderTest, AssertionLooksExactlyLikeSteams) {
   const auto params = parse_query(query_of(*redirect));
   std::vector<std::string> names;
   for (const auto& [name, value] : params) names.push_back(name);
-  EXPECT_EQ(names, (std::vector<std::string>{"state", "openid.ns", "openid.mode", "openid.op_endpoint",
-                                             "openid.claimed_id", "openid.identity", "openid.return_to",
-                                             "openid.response_nonce", "openid.assoc_handle", "openid.signed",
-                                             "openid.sig"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"state", "openid.ns", "openid.mode", "openid.op_endpoint", "openid.claimed_id",
+                                      "openid.identity", "openid.return_to", "openid.response_nonce",
+                                      "openid.assoc_handle", "openid.signed", "openid.sig"}));
   EXPECT_EQ(params[2].second, "id_res");
   EXPECT_EQ(params[3].second, kEndpoint);
   EXPECT_EQ(params[4].second, "https://steamcommunity.com/openid/id/76561197972494985");
@@ -102,7 +102,8 @@ TEST_F(DevOpenIdProviderTest, TamperedSignatureOrSignedFieldFails) {
   EXPECT_EQ(forged_sig.error().details.at("rule").as_string(), "signature");
 
   const std::string other = "https://steamcommunity.com/openid/id/76561197960265729";
-  auto forged_id = verify(replace_param(replace_param(query, "openid.claimed_id", other), "openid.identity", other), nonces);
+  auto forged_id =
+      verify(replace_param(replace_param(query, "openid.claimed_id", other), "openid.identity", other), nonces);
   ASSERT_FALSE(forged_id.ok());
   EXPECT_EQ(forged_id.error().details.at("rule").as_string(), "signature");
 
@@ -255,8 +256,8 @@ QueryParams checkid_setup(const std::string& return_to, const std::string& realm
 }
 
 TEST_F(DevOpenIdProviderTest, LoginPageHasTheFormTheE2eTestsUse) {
-  const auto query = parse_query(query_of(integrations::steam::build_login_url(
-      kEndpoint, std::string(kCallback) + "?state=s1", "http://127.0.0.1:8080/")));
+  const auto query = parse_query(query_of(
+      integrations::steam::build_login_url(kEndpoint, std::string(kCallback) + "?state=s1", "http://127.0.0.1:8080/")));
   EXPECT_FALSE(provider.login_request_problem(query).has_value());
   const std::string html = provider.login_page_html(query);
   EXPECT_THAT(html, HasSubstr("<form method=\"post\" action=\"/api/dev/openid/login\">"));
@@ -266,7 +267,8 @@ TEST_F(DevOpenIdProviderTest, LoginPageHasTheFormTheE2eTestsUse) {
   EXPECT_THAT(html, HasSubstr(">Sign in</button>"));
   EXPECT_THAT(html, HasSubstr(">Cancel</button>"));
   EXPECT_THAT(html, HasSubstr("name=\"preset\" value=\"76561197960361544\""));
-  EXPECT_THAT(html, HasSubstr("name=\"openid.return_to\" value=\"http://127.0.0.1:8080/api/auth/steam/callback?state=s1\""));
+  EXPECT_THAT(html,
+              HasSubstr("name=\"openid.return_to\" value=\"http://127.0.0.1:8080/api/auth/steam/callback?state=s1\""));
   EXPECT_THAT(html, HasSubstr("name=\"openid.realm\" value=\"http://127.0.0.1:8080/\""));
   EXPECT_THAT(html, Not(HasSubstr("<script")));
   // Sign in is the first submit button, so Enter in a field signs in rather than picking a preset.

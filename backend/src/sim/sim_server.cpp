@@ -40,7 +40,10 @@ std::uint64_t client_key(const udp::endpoint& from) {
 
 struct SimServer::Impl {
   Impl(asio::io_context& context, const SimServerSpec& spec, unsigned seed)
-      : ioc(context), state(spec, seed), responder((std::uint64_t{seed} << 32) ^ 0xC5C5A2A2ULL), acceptor(context),
+      : ioc(context),
+        state(spec, seed),
+        responder((std::uint64_t{seed} << 32) ^ 0xC5C5A2A2ULL),
+        acceptor(context),
         udp_socket(context) {}
 
   asio::io_context& ioc;
@@ -79,17 +82,18 @@ struct SimServer::Impl {
   }
 
   void receive() {
-    udp_socket.async_receive_from(asio::buffer(buffer), from, [this](const boost::system::error_code& ec, std::size_t size) {
-      if (ec == asio::error::operation_aborted || stopped) return;
-      if (!ec) {
-        const auto replies = responder.answer(state, std::string_view(buffer.data(), size), client_key(from), port);
-        for (const auto& reply : replies) {
-          boost::system::error_code send_ec;
-          udp_socket.send_to(asio::buffer(reply), from, 0, send_ec);  // a full buffer drops it, like a network
-        }
-      }
-      receive();
-    });
+    udp_socket.async_receive_from(
+        asio::buffer(buffer), from, [this](const boost::system::error_code& ec, std::size_t size) {
+          if (ec == asio::error::operation_aborted || stopped) return;
+          if (!ec) {
+            const auto replies = responder.answer(state, std::string_view(buffer.data(), size), client_key(from), port);
+            for (const auto& reply : replies) {
+              boost::system::error_code send_ec;
+              udp_socket.send_to(asio::buffer(reply), from, 0, send_ec);  // a full buffer drops it, like a network
+            }
+          }
+          receive();
+        });
   }
 
   asio::awaitable<void> accept_loop() {
@@ -103,9 +107,8 @@ struct SimServer::Impl {
       tcp::socket* key = connection.get();
       sessions.emplace(key, connection);
       // The completion handler owns the socket until the session coroutine has finished.
-      asio::co_spawn(ioc, rcon_session(*connection), [this, key, connection](const std::exception_ptr&) {
-        sessions.erase(key);
-      });
+      asio::co_spawn(ioc, rcon_session(*connection),
+                     [this, key, connection](const std::exception_ptr&) { sessions.erase(key); });
     }
   }
 

@@ -19,7 +19,8 @@ class SimServer {
  public:
   // Binds TCP on host:0, then UDP on the same number (retrying with a new number if UDP is taken).
   // Throws std::system_error when no pair can be bound. Listens for RCON only with a password.
-  SimServer(boost::asio::io_context& ioc, const SimServerSpec& spec, unsigned seed, const std::string& host = "127.0.0.1");
+  SimServer(boost::asio::io_context& ioc, const SimServerSpec& spec, unsigned seed,
+            const std::string& host = "127.0.0.1");
   ~SimServer();
   SimServer(const SimServer&) = delete;
   SimServer& operator=(const SimServer&) = delete;

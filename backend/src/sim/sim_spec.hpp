@@ -10,8 +10,8 @@ namespace portal::sim {
 struct SimServerSpec {
   std::string name;
   std::string map;
-  int max_players = 10;       // 1..255 (A2S carries a byte); bots take slots too
-  int initial_players = 0;    // humans at start; churn drifts around this number
+  int max_players = 10;            // 1..255 (A2S carries a byte); bots take slots too
+  int initial_players = 0;         // humans at start; churn drifts around this number
   bool require_challenge = false;  // A2S_INFO answered only with a challenge (A2S_PLAYER always needs one)
   bool offline = false;            // answers nothing, like a machine that is down
   bool names_in_a2s = false;       // stock CS2 sends empty names and score 0 in A2S_PLAYER

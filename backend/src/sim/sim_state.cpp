@@ -12,12 +12,14 @@ using std::chrono::milliseconds;
 using namespace std::chrono_literals;
 
 constexpr std::array<std::string_view, 48> kPlayerNames{
-    "小明", "老王", "Sh1ro迷弟", "夜猫子", "不会压枪", "风中追风", "白给王", "rush B 不停", "阿杰",
-    "momo", "NiKo粉丝", "疾风剑豪", "一枪一个", "闪光弹受害者", "躲猫猫大师", "菜鸟求带", "干拉王",
-    "Tiger", "Ghost", "s1mple_fan", "KennyS", "dev1ce_wannabe", "HeadshotHenry", "ecoRoundEnjoyer",
-    "FlickGod", "NoScopeNick", "Lurker", "EntryFragger", "ClutchOrKick", "AWP_Andy", "silver_forever",
-    "nade_stack", "cyka", "ZywOo_fan", "ropz_lurk", "gg_ez", "bhop_bob", "peekaboo", "raccoon",
-    "橘子汽水", "小猪佩奇", "大聪明", "秒天秒地", "慢慢打", "今晚吃鸡", "拆弹专家", "急停大师", "狙神"};
+    "小明",           "老王",         "Sh1ro迷弟",  "夜猫子",         "不会压枪",      "风中追风",
+    "白给王",         "rush B 不停",  "阿杰",       "momo",           "NiKo粉丝",      "疾风剑豪",
+    "一枪一个",       "闪光弹受害者", "躲猫猫大师", "菜鸟求带",       "干拉王",        "Tiger",
+    "Ghost",          "s1mple_fan",   "KennyS",     "dev1ce_wannabe", "HeadshotHenry", "ecoRoundEnjoyer",
+    "FlickGod",       "NoScopeNick",  "Lurker",     "EntryFragger",   "ClutchOrKick",  "AWP_Andy",
+    "silver_forever", "nade_stack",   "cyka",       "ZywOo_fan",      "ropz_lurk",     "gg_ez",
+    "bhop_bob",       "peekaboo",     "raccoon",    "橘子汽水",       "小猪佩奇",      "大聪明",
+    "秒天秒地",       "慢慢打",       "今晚吃鸡",   "拆弹专家",       "急停大师",      "狙神"};
 
 constexpr std::array<std::string_view, 16> kBotNames{"Albert", "Bert",  "Cory", "Derek", "Elliot", "Finn",
                                                      "Gary",   "Hank",  "Ivan", "Jon",   "Kurt",   "Lester",
@@ -26,7 +28,11 @@ constexpr std::array<std::string_view, 16> kBotNames{"Albert", "Bert",  "Cory", 
 }  // namespace
 
 SimState::SimState(const SimServerSpec& spec, unsigned seed)
-    : spec_(spec), rng_(seed), name_(spec.name), map_(spec.map), join_password_(spec.join_password),
+    : spec_(spec),
+      rng_(seed),
+      name_(spec.name),
+      map_(spec.map),
+      join_password_(spec.join_password),
       offline_(spec.offline) {
   if (map_.empty() && !spec_.map_pool.empty()) map_ = spec_.map_pool.front();
   const auto found = std::find(spec_.map_pool.begin(), spec_.map_pool.end(), map_);
@@ -110,7 +116,8 @@ void SimState::leave_locked() {
 // bot_quota_mode fill: bots make up the difference between the quota and the humans.
 void SimState::refill_bots_locked() {
   const int free_slots = std::max(0, std::clamp(spec_.max_players, 0, 255) - static_cast<int>(humans_.size()));
-  const auto wanted = static_cast<std::size_t>(std::clamp(spec_.bots - static_cast<int>(humans_.size()), 0, free_slots));
+  const auto wanted =
+      static_cast<std::size_t>(std::clamp(spec_.bots - static_cast<int>(humans_.size()), 0, free_slots));
   while (bots_.size() > wanted) bots_.pop_back();
   while (bots_.size() < wanted) {
     SimPlayer bot;
@@ -133,8 +140,8 @@ std::string SimState::fresh_name_locked(bool bot) {
     if (!taken(name)) return name;
   }
   // Busy servers run out of names: number them the way Steam users do.
-  const std::string base = bot ? std::string(kBotNames[rng_() % kBotNames.size()])
-                               : std::string(kPlayerNames[rng_() % kPlayerNames.size()]);
+  const std::string base =
+      bot ? std::string(kBotNames[rng_() % kBotNames.size()]) : std::string(kPlayerNames[rng_() % kPlayerNames.size()]);
   return base + std::to_string(next_id_);
 }
 

@@ -65,7 +65,7 @@ TEST(SimState, ChurnMovesPlayersButKeepsLimits) {
     EXPECT_LE(snap.player_count(), 12);
     for (const auto& p : snap.humans) seen.insert(p.name);
   }
-  EXPECT_GT(seen.size(), 12u);  // people came and went
+  EXPECT_GT(seen.size(), 12u);                    // people came and went
   EXPECT_GE(state.snapshot().humans.size(), 6u);  // and a full server stays busy
 }
 

@@ -99,7 +99,8 @@ std::string RunningProcess::wait_for_line(const std::string& prefix, std::chrono
       pending_.erase(0, newline + 1);
       if (line.starts_with(prefix)) return line;
     }
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) throw std::runtime_error("timed out waiting for a line starting with '" + prefix + "'");
     pollfd p{stdout_fd_, POLLIN, 0};
     if (poll(&p, 1, static_cast<int>(left.count())) <= 0) continue;

@@ -16,8 +16,8 @@ namespace fs = std::filesystem;
 TempDir::TempDir() {
   static std::atomic<int> counter{0};
   std::random_device random;
-  path_ = fs::temp_directory_path() /
-          ("portal-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-" + std::to_string(random()));
+  path_ = fs::temp_directory_path() / ("portal-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) +
+                                       "-" + std::to_string(random()));
   fs::create_directories(path_);
 }
 

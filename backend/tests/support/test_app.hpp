@@ -27,7 +27,6 @@ class TempDir {
 
 void write_file(const std::filesystem::path& file, const std::string& content);
 
-
 // A Config for tests: port 0, quiet logs, the given data dir and database.
 app::Config test_config(const std::filesystem::path& data_dir, const db::Options& database);
 

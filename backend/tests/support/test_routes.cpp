@@ -9,15 +9,15 @@
 namespace portal::test {
 
 void add_test_routes(http::RouteTable& routes) {
-  auto echo = [](http::Request& request) {
-    return http::json_response({{"bytes", request.body.size()}});
-  };
+  auto echo = [](http::Request& request) { return http::json_response({{"bytes", request.body.size()}}); };
   routes.post_json("/api/test/echo", http::Access::public_access, echo);
-  routes.add(http::Route{.method = http::Method::post, .pattern = "/api/test/big", .handler = echo,
-                         .body_limit = 256 * 1024, .json_body = true});
-  routes.get("/api/test/throw", http::Access::public_access, [](http::Request&) -> http::Response {
-    throw std::runtime_error("secret internal detail");
-  });
+  routes.add(http::Route{.method = http::Method::post,
+                         .pattern = "/api/test/big",
+                         .handler = echo,
+                         .body_limit = 256 * 1024,
+                         .json_body = true});
+  routes.get("/api/test/throw", http::Access::public_access,
+             [](http::Request&) -> http::Response { throw std::runtime_error("secret internal detail"); });
   routes.get("/api/test/slow", http::Access::public_access, [](http::Request& request) {
     const auto ms = std::stoi(std::string(request.query_param("ms").value_or("300")));
     std::this_thread::sleep_for(std::chrono::milliseconds(ms));
@@ -25,11 +25,15 @@ void add_test_routes(http::RouteTable& routes) {
   });
   routes.get("/api/test/private", http::Access::logged_in, [](http::Request&) { return http::json_response({}); });
   routes.get("/api/test/op", http::Access::op, [](http::Request&) { return http::json_response({}); });
-  routes.get("/api/test/thread", http::Access::public_access,
-             [](http::Request&) { return http::json_response({{"ioThread", db::is_io_thread()}}); });
+  routes.get("/api/test/thread", http::Access::public_access, [](http::Request&) {
+    return http::json_response({{"ioThread", db::is_io_thread()}});
+  });
   routes.get(
       "/api/test/thread-inline", http::Access::public_access,
-      [](http::Request&) { return http::json_response({{"ioThread", db::is_io_thread()}}); }, http::Exec::inline_io);
+      [](http::Request&) {
+        return http::json_response({{"ioThread", db::is_io_thread()}});
+      },
+      http::Exec::inline_io);
 }
 
 }  // namespace portal::test

@@ -36,7 +36,8 @@ void CredentialRepository::count_wrong_code(const std::string& email) {
 }
 
 void CredentialRepository::delete_code(const std::string& email) {
-  database_.with_session([&](soci::session& sql) { sql << "DELETE FROM email_codes WHERE email = :email", soci::use(email); });
+  database_.with_session(
+      [&](soci::session& sql) { sql << "DELETE FROM email_codes WHERE email = :email", soci::use(email); });
 }
 
 void CredentialRepository::replace_reset_token(std::int64_t user_id, const std::string& token_hash, std::int64_t now,

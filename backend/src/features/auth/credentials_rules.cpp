@@ -36,14 +36,14 @@ core::Result<std::string> normalize_email(std::string_view raw) {
   const std::size_t dot = domain.rfind('.');
   if (dot == std::string_view::npos || dot == 0 || dot + 1 == domain.size() || domain.front() == '.') return bad();
   std::string out(raw);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return out;
 }
 
 core::Status check_password(std::string_view password, std::string_view field) {
   if (!std::all_of(password.begin(), password.end(), allowed_in_password)) {
-    return invalid("PASSWORD_INVALID_CHARS",
-                   "Password may contain only letters, digits and common symbols", field);
+    return invalid("PASSWORD_INVALID_CHARS", "Password may contain only letters, digits and common symbols", field);
   }
   if (password.size() < kPasswordMinLength) {
     return invalid("PASSWORD_TOO_SHORT", "Password must be at least 8 characters long", field);

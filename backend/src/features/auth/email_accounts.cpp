@@ -39,7 +39,8 @@ core::Error reset_link_invalid() {
                            "Password reset link has expired or is invalid");
 }
 core::Error rate_limited(std::chrono::seconds wait) {
-  return core::Error::make(core::ErrorKind::rate_limited, "RATE_LIMIT_EXCEEDED", "Too many requests, please try again later",
+  return core::Error::make(core::ErrorKind::rate_limited, "RATE_LIMIT_EXCEEDED",
+                           "Too many requests, please try again later",
                            {{"retryAfter", static_cast<std::int64_t>(wait.count())}});
 }
 
@@ -133,7 +134,8 @@ core::Result<IssuedToken> EmailAccounts::register_account(std::string_view raw, 
   return d_.tokens.issue(TokenType::bind, user->id, "", *email, kBindTokenLifetime, now);
 }
 
-core::Result<LoginOutcome> EmailAccounts::login(std::string_view raw, std::string_view password, const std::string& ip) {
+core::Result<LoginOutcome> EmailAccounts::login(std::string_view raw, std::string_view password,
+                                                const std::string& ip) {
   auto email = normalize_email(raw);
   if (!email) return invalid_credentials();
   if (password.empty() || password.size() > kPasswordMaxLength) return invalid_credentials();
@@ -161,8 +163,8 @@ core::Result<LoginOutcome> EmailAccounts::login(std::string_view raw, std::strin
   }
   d_.users.touch_login(user->id, now);
   d_.sessions.log(user->id, user->steam_id, "LOGIN-EMAIL", ip, now);
-  outcome.token =
-      d_.tokens.issue(TokenType::login, user->id, user->steam_id, "", kLoginTokenLifetime, now, user->session_generation);
+  outcome.token = d_.tokens.issue(TokenType::login, user->id, user->steam_id, "", kLoginTokenLifetime, now,
+                                  user->session_generation);
   return outcome;
 }
 

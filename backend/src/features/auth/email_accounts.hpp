@@ -30,10 +30,10 @@ struct EmailAccountsDeps {
   const TokenService& tokens;
   mail::Mailer& mailer;
   core::RateLimiter& limiter;
-  std::function<std::int64_t()> now;            // unix seconds
-  std::function<std::string()> public_url;      // where the web is reached, for the reset link
+  std::function<std::int64_t()> now;        // unix seconds
+  std::function<std::string()> public_url;  // where the web is reached, for the reset link
   std::string site_name;
-  std::string code_pepper;                       // keeps stored code hashes useless without the server's secret
+  std::string code_pepper;  // keeps stored code hashes useless without the server's secret
 };
 
 struct LoginOutcome {

@@ -27,9 +27,7 @@ class CapturingMailer final : public mail::Mailer {
 
 class EmailAccountsRules : public ::testing::Test {
  protected:
-  EmailAccountsRules() {
-    db::migrate(database, db::embedded_migrations(database.engine()));
-  }
+  EmailAccountsRules() { db::migrate(database, db::embedded_migrations(database.engine())); }
 
   std::string last_code() const { return *mail::extract_code(mailer.sent.back().text); }
   std::string last_reset_token() const {
@@ -134,11 +132,9 @@ TEST_F(EmailAccountsRules, AResetLinkLastsThirtyMinutesAndWorksOnce) {
   now += 60;
   ASSERT_TRUE(accounts.request_reset("rules@example.com").ok());
   const std::string newest = last_reset_token();
-  EXPECT_EQ(accounts.confirm_reset("rules@example.com", older, "NewPassw0rd", "ip").error().code,
-            "RESET_LINK_INVALID")
+  EXPECT_EQ(accounts.confirm_reset("rules@example.com", older, "NewPassw0rd", "ip").error().code, "RESET_LINK_INVALID")
       << "a new link voids the older ones";
-  EXPECT_EQ(accounts.confirm_reset("other@example.com", newest, "NewPassw0rd", "ip").error().code,
-            "RESET_LINK_INVALID")
+  EXPECT_EQ(accounts.confirm_reset("other@example.com", newest, "NewPassw0rd", "ip").error().code, "RESET_LINK_INVALID")
       << "bound to its account";
   now += 30 * 60 - 1;
   ASSERT_TRUE(accounts.confirm_reset("rules@example.com", newest, "NewPassw0rd", "ip").ok());

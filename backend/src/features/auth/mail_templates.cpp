@@ -28,12 +28,12 @@ mail::MailMessage verification_code_mail(const std::string& to, const std::strin
       "— {2}\n",
       code, valid_minutes, site_name);
   const std::string c = core::html_escape(code);
-  m.html = html_page(fmt::format(
-      "<p>您的注册验证码是：</p><p style=\"font-size:28px;font-weight:700;letter-spacing:6px\">{0}</p>"
-      "<p>验证码 {1} 分钟内有效，只能使用一次。如果这不是您本人的操作，请忽略此邮件。</p><hr>"
-      "<p>Your registration code is <strong>{0}</strong>. It is valid for {1} minutes and works once. "
-      "If you did not ask for it, ignore this mail.</p><p>— {2}</p>",
-      c, valid_minutes, core::html_escape(site_name)));
+  m.html = html_page(
+      fmt::format("<p>您的注册验证码是：</p><p style=\"font-size:28px;font-weight:700;letter-spacing:6px\">{0}</p>"
+                  "<p>验证码 {1} 分钟内有效，只能使用一次。如果这不是您本人的操作，请忽略此邮件。</p><hr>"
+                  "<p>Your registration code is <strong>{0}</strong>. It is valid for {1} minutes and works once. "
+                  "If you did not ask for it, ignore this mail.</p><p>— {2}</p>",
+                  c, valid_minutes, core::html_escape(site_name)));
   return m;
 }
 

@@ -9,8 +9,8 @@
 namespace portal::auth {
 
 mail::MailMessage verification_code_mail(const std::string& to, const std::string& code, int valid_minutes,
-                                                       const std::string& site_name);
+                                         const std::string& site_name);
 mail::MailMessage password_reset_mail(const std::string& to, const std::string& link, int valid_minutes,
-                                                    const std::string& site_name);
+                                      const std::string& site_name);
 
 }  // namespace portal::auth

@@ -17,11 +17,16 @@ enum class Tier { none = 0, vip = 1, pro = 2, kol = 3, op = 4 };
 
 inline std::string_view to_string(Tier tier) {
   switch (tier) {
-    case Tier::vip: return "vip";
-    case Tier::pro: return "pro";
-    case Tier::kol: return "kol";
-    case Tier::op: return "op";
-    case Tier::none: break;
+    case Tier::vip:
+      return "vip";
+    case Tier::pro:
+      return "pro";
+    case Tier::kol:
+      return "kol";
+    case Tier::op:
+      return "op";
+    case Tier::none:
+      break;
   }
   return "none";
 }
@@ -51,8 +56,8 @@ inline std::string business_date(std::int64_t unix_seconds) {
   const sys_seconds local{seconds{unix_seconds + kBusinessUtcOffsetSeconds}};
   const year_month_day date{floor<days>(local)};
   char text[16];
-  std::snprintf(text, sizeof text, "%04d-%02u-%02u", static_cast<int>(date.year()),
-                static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()));
+  std::snprintf(text, sizeof text, "%04d-%02u-%02u", static_cast<int>(date.year()), static_cast<unsigned>(date.month()),
+                static_cast<unsigned>(date.day()));
   return text;
 }
 
@@ -65,10 +70,10 @@ struct MemberGrant {
 // What an account holds at a moment (GET /api/auth/vip-status/{steamId}).
 struct MembershipStatus {
   std::string steam_id;
-  Tier type = Tier::none;                     // the highest active tier
-  std::optional<std::int64_t> expires_at;     // of the tier named by type; nullopt: none or no expiry
-  std::optional<std::int64_t> vip_expires_at; // the active VIP's end; nullopt when VIP is not active
-  std::vector<MemberGrant> groups;            // every active tier, highest first (vip included)
+  Tier type = Tier::none;                      // the highest active tier
+  std::optional<std::int64_t> expires_at;      // of the tier named by type; nullopt: none or no expiry
+  std::optional<std::int64_t> vip_expires_at;  // the active VIP's end; nullopt when VIP is not active
+  std::vector<MemberGrant> groups;             // every active tier, highest first (vip included)
 };
 
 // The outcome of a VIP grant. applied is false when the grant's source_ref had been used before: then

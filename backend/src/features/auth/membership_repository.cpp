@@ -78,10 +78,8 @@ std::optional<VipGrant> add_vip_time_in(soci::session& sql, db::Engine engine, c
          "VALUES (:steam_id, :starts_at, :expires_at, :source, :source_ref, :created_at)",
       soci::use(request.steam_id), soci::use(starts_at), soci::use(expires_at), soci::use(request.source),
       soci::use(ref, ref_indicator), soci::use(created_at);
-  boost::json::object details{{"days", request.days},
-                              {"source", request.source},
-                              {"startsAt", starts_at},
-                              {"expiresAt", expires_at}};
+  boost::json::object details{
+      {"days", request.days}, {"source", request.source}, {"startsAt", starts_at}, {"expiresAt", expires_at}};
   details["sourceRef"] = request.source_ref ? boost::json::value(*request.source_ref) : boost::json::value(nullptr);
   audit(sql, request.actor, "vip.grant", target_of(request.steam_id), details);
   return VipGrant{request.steam_id, starts_at, expires_at, true};
@@ -125,9 +123,8 @@ std::vector<AccountGrant> MembershipRepository::active_grants(std::int64_t now) 
   });
 }
 
-void MembershipRepository::upsert_group(const std::string& steam_id, Tier group,
-                                        std::optional<std::int64_t> expires_at, std::int64_t now,
-                                        const std::string& actor) {
+void MembershipRepository::upsert_group(const std::string& steam_id, Tier group, std::optional<std::int64_t> expires_at,
+                                        std::int64_t now, const std::string& actor) {
   const db::Engine engine = database_.engine();
   database_.with_session([&](soci::session& sql) {
     return db::write_transaction(sql, engine, [&] {

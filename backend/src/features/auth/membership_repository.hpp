@@ -44,8 +44,8 @@ class MembershipRepository {
   std::vector<AccountGrant> active_grants(std::int64_t now) const;
 
   // Inserts or replaces the account's grant of group (pro, kol, op) and writes 'membership.grant'.
-  void upsert_group(const std::string& steam_id, Tier group, std::optional<std::int64_t> expires_at,
-                    std::int64_t now, const std::string& actor);
+  void upsert_group(const std::string& steam_id, Tier group, std::optional<std::int64_t> expires_at, std::int64_t now,
+                    const std::string& actor);
   // Deletes the grant and writes 'membership.revoke'; false (and no audit row) when there was none.
   bool delete_group(const std::string& steam_id, Tier group, const std::string& actor);
 

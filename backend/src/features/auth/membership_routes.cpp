@@ -13,8 +13,8 @@ boost::json::value date_or_null(const std::optional<std::int64_t>& unix_seconds)
 
 http::Response vip_status(const MembershipService& service, const http::Request& request) {
   auto status = service.status(request.path_param("steamId"));
-  http::Response response = status ? http::json_response(status_json(status.value()))
-                                   : http::error_response(status.error());
+  http::Response response =
+      status ? http::json_response(status_json(status.value())) : http::error_response(status.error());
   // Changes with every grant and payment: never served from a cache.
   response.set_header("Cache-Control", "no-store");
   return response;

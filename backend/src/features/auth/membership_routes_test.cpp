@@ -74,7 +74,7 @@ TEST_F(MembershipRoutesTest, NoMembershipAnswersNone) {
 }
 
 TEST_F(MembershipRoutesTest, VipAnswerCarriesGmtPlus8Dates) {
-  now = kStart - 1;  // 2025-01-31 23:59:59 GMT+8
+  now = kStart - 1;                                                      // 2025-01-31 23:59:59 GMT+8
   ASSERT_TRUE(service.grant_vip(kAlice, 30, "cli", std::nullopt).ok());  // ends 2025-03-02 23:59:59 GMT+8
   const auto json = body(get("/api/auth/vip-status/" + kAlice));
   EXPECT_EQ(json.at("type").as_string(), "vip");

@@ -44,14 +44,13 @@ std::int64_t system_now_unix() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-MembershipStatus make_status(std::string steam_id, std::vector<MemberGrant> groups,
-                             std::optional<std::int64_t> vip_end, std::int64_t now) {
+MembershipStatus make_status(std::string steam_id, std::vector<MemberGrant> groups, std::optional<std::int64_t> vip_end,
+                             std::int64_t now) {
   MembershipStatus status;
   status.steam_id = std::move(steam_id);
   // Only active grants count, whatever the caller passed.
-  std::erase_if(groups, [now](const MemberGrant& g) {
-    return g.group == Tier::none || (g.expires_at && *g.expires_at <= now);
-  });
+  std::erase_if(
+      groups, [now](const MemberGrant& g) { return g.group == Tier::none || (g.expires_at && *g.expires_at <= now); });
   if (vip_end && *vip_end > now) {
     status.vip_expires_at = vip_end;
     std::erase_if(groups, [](const MemberGrant& g) { return g.group == Tier::vip; });

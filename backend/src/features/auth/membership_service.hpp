@@ -51,8 +51,8 @@ class MembershipService {
 };
 
 // The status of an account from its active groups and the end of its VIP time (active or not).
-MembershipStatus make_status(std::string steam_id, std::vector<MemberGrant> groups,
-                             std::optional<std::int64_t> vip_end, std::int64_t now);
+MembershipStatus make_status(std::string steam_id, std::vector<MemberGrant> groups, std::optional<std::int64_t> vip_end,
+                             std::int64_t now);
 
 // The canonical SteamID64 text, or VALIDATION_FAILED naming `field`.
 core::Result<std::string> canonical_steam_id(std::string_view text, std::string_view field = "steamId");

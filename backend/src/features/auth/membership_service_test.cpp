@@ -63,7 +63,8 @@ TEST_F(MembershipServiceTest, UnknownAccountHasNothing) {
 }
 
 TEST_F(MembershipServiceTest, InvalidSteamIdsAreRefused) {
-  for (const char* bad : {"", "123", "7656119800000000x", "765611980000000011", "00000000000000001", " 76561198000000001"}) {
+  for (const char* bad :
+       {"", "123", "7656119800000000x", "765611980000000011", "00000000000000001", " 76561198000000001"}) {
     auto status = service.status(bad);
     ASSERT_FALSE(status.ok()) << bad;
     expect_validation(status.error(), "steamId");
@@ -150,7 +151,8 @@ TEST_F(MembershipServiceTest, RevokeRemovesAndIsAudited) {
   EXPECT_FALSE(service.revoke_group(kBob, "pro", "tester").ok());
 
   EXPECT_EQ(count("SELECT COUNT(*) FROM audit_log WHERE action = 'membership.grant' AND actor = 'tester' AND "
-                  "target = 'steam:" + kAlice + "'"),
+                  "target = 'steam:" +
+                  kAlice + "'"),
             2);
   EXPECT_EQ(count("SELECT COUNT(*) FROM audit_log WHERE action = 'membership.revoke'"), 1);
   database.with_session([](soci::session& sql) {

@@ -24,8 +24,8 @@ TEST(MembershipTypes, BusinessDateIsTheDateInGmtPlus8) {
   EXPECT_EQ(business_date(kStart), "2025-02-01");
   EXPECT_EQ(business_date(kStart - 1), "2025-01-31");  // 23:59:59 GMT+8
   EXPECT_EQ(business_date(0), "1970-01-01");
-  EXPECT_EQ(business_date(951782400), "2000-02-29");  // 2000-02-29T00:00:00Z, 08:00 GMT+8
-  EXPECT_EQ(business_date(1709222400), "2024-03-01");      // 2024-02-29T16:00:00Z = 2024-03-01 00:00 GMT+8
+  EXPECT_EQ(business_date(951782400), "2000-02-29");   // 2000-02-29T00:00:00Z, 08:00 GMT+8
+  EXPECT_EQ(business_date(1709222400), "2024-03-01");  // 2024-02-29T16:00:00Z = 2024-03-01 00:00 GMT+8
   EXPECT_EQ(business_date(1709222400 - 1), "2024-02-29");
 }
 

@@ -21,10 +21,11 @@ constexpr const char* kMembersLimit = "members.plugin";
 constexpr std::size_t kGzipFrom = 1024;
 
 http::Response members(const PluginMembersDeps& deps, const http::Request& request) {
-  const auto server = request.bearer_token().empty() ? std::nullopt : deps.server_for_plugin_key(request.bearer_token());
+  const auto server =
+      request.bearer_token().empty() ? std::nullopt : deps.server_for_plugin_key(request.bearer_token());
   if (!server) {
-    return http::error_response(core::Error::make(core::ErrorKind::unauthorized, "UNAUTHORIZED",
-                                                  "Unknown server or wrong server key"));
+    return http::error_response(
+        core::Error::make(core::ErrorKind::unauthorized, "UNAUTHORIZED", "Unknown server or wrong server key"));
   }
   const std::int64_t now = deps.now();
   auto list = plugin_members_json(deps.memberships.active_members(now));
@@ -47,9 +48,9 @@ boost::json::array plugin_members_json(const std::vector<MembershipStatus>& memb
   for (const auto& member : members) {
     boost::json::array groups;
     for (const auto& grant : member.groups) {
-      groups.push_back({{"group", to_string(grant.group)},
-                        {"expiresAt", grant.expires_at ? boost::json::value(*grant.expires_at)
-                                                       : boost::json::value(nullptr)}});
+      groups.push_back(
+          {{"group", to_string(grant.group)},
+           {"expiresAt", grant.expires_at ? boost::json::value(*grant.expires_at) : boost::json::value(nullptr)}});
     }
     out.push_back({{"steamId", member.steam_id}, {"type", to_string(member.type)}, {"groups", std::move(groups)}});
   }

@@ -89,7 +89,8 @@ Response send_code(EmailAccounts& email, Request& request) {
   auto f = read_fields(request, {{"email", 320}});
   if (f.error) return http::error_response(*f.error);
   if (auto sent = email.send_code(f["email"]); !sent) return http::error_response(sent.error());
-  return http::json_response({{"sent", true}, {"resendAfter", kCodeResendSeconds}, {"expiresIn", kCodeValidMinutes * 60}});
+  return http::json_response(
+      {{"sent", true}, {"resendAfter", kCodeResendSeconds}, {"expiresIn", kCodeValidMinutes * 60}});
 }
 
 Response register_account(EmailAccounts& email, Request& request) {
@@ -154,32 +155,34 @@ core::Result<TokenClaims> bind_claims(const TokenService& tokens, const Request&
 
 std::map<std::string, core::RateLimit, std::less<>> rate_limit_policies() {
   return {
-      {kLoginLimit, {20, 5min}},      // each attempt may cost a password hash
-      {kLookupLimit, {60, 5min}},     // availability check on blur
-      {kMailLimit, {20, 1h}},         // codes and reset links: each sends a mail
-      {kRegisterLimit, {20, 1h}},
-      {kResetLimit, {20, 15min}},
-      {kBindLimit, {30, 15min}},
-      {kSessionLimit, {300, 5min}},   // token refresh, log, user info: the web calls these routinely
-      {kSteamLimit, {60, 5min}},      // callbacks: each costs a round trip to Steam
-      {kPluginLimit, {600, 1min}},    // game servers asking bind tokens for their players
+      {kLoginLimit, {20, 5min}},   // each attempt may cost a password hash
+      {kLookupLimit, {60, 5min}},  // availability check on blur
+      {kMailLimit, {20, 1h}},      // codes and reset links: each sends a mail
+      {kRegisterLimit, {20, 1h}},   {kResetLimit, {20, 15min}}, {kBindLimit, {30, 15min}},
+      {kSessionLimit, {300, 5min}},  // token refresh, log, user info: the web calls these routinely
+      {kSteamLimit, {60, 5min}},     // callbacks: each costs a round trip to Steam
+      {kPluginLimit, {600, 1min}},   // game servers asking bind tokens for their players
   };
 }
 
 void register_routes(http::RouteTable& routes, AuthRoutesDeps d) {
   auto& email = d.email;
-  routes.post_json("/api/auth/email/check", Access::public_access, [&email](Request& r) { return check(email, r); },
-                   kLookupLimit);
-  routes.post_json("/api/auth/email/send-code", Access::public_access,
-                   [&email](Request& r) { return send_code(email, r); }, kMailLimit);
-  routes.post_json("/api/auth/email/register", Access::public_access,
-                   [&email](Request& r) { return register_account(email, r); }, kRegisterLimit);
-  routes.post_json("/api/auth/email/login", Access::public_access, [&email](Request& r) { return login(email, r); },
-                   kLoginLimit);
-  routes.post_json("/api/auth/email/reset-password", Access::public_access,
-                   [&email](Request& r) { return reset_password(email, r); }, kMailLimit);
-  routes.post_json("/api/auth/email/reset-password/confirm", Access::public_access,
-                   [&email](Request& r) { return confirm_reset(email, r); }, kResetLimit);
+  routes.post_json(
+      "/api/auth/email/check", Access::public_access, [&email](Request& r) { return check(email, r); }, kLookupLimit);
+  routes.post_json(
+      "/api/auth/email/send-code", Access::public_access, [&email](Request& r) { return send_code(email, r); },
+      kMailLimit);
+  routes.post_json(
+      "/api/auth/email/register", Access::public_access, [&email](Request& r) { return register_account(email, r); },
+      kRegisterLimit);
+  routes.post_json(
+      "/api/auth/email/login", Access::public_access, [&email](Request& r) { return login(email, r); }, kLoginLimit);
+  routes.post_json(
+      "/api/auth/email/reset-password", Access::public_access,
+      [&email](Request& r) { return reset_password(email, r); }, kMailLimit);
+  routes.post_json(
+      "/api/auth/email/reset-password/confirm", Access::public_access,
+      [&email](Request& r) { return confirm_reset(email, r); }, kResetLimit);
 
   auto& steam = d.steam;
   auto& sessions = d.sessions;
@@ -222,7 +225,9 @@ void register_routes(http::RouteTable& routes, AuthRoutesDeps d) {
       .handler =
           [&sessions](Request& r) {
             auto user = sessions.user(caller_of(r));
-            if (!user) return http::error_response(core::Error::make(core::ErrorKind::unauthorized, "INVALID_TOKEN", "Invalid login token"));
+            if (!user)
+              return http::error_response(
+                  core::Error::make(core::ErrorKind::unauthorized, "INVALID_TOKEN", "Invalid login token"));
             boost::json::object body = user_json(user->steam_id, user->username, user->avatar);
             body["id"] = user->id;
             body["email"] = user->email.empty() ? boost::json::value(nullptr) : boost::json::value(user->email);
@@ -263,7 +268,8 @@ void register_routes(http::RouteTable& routes, AuthRoutesDeps d) {
       .handler = [&callbacks](Request& r) { return redirect(callbacks.login(raw_query(r), r.remote_address)); },
       .summary = "Steam OpenID login return",
       .rate_limit = kSteamLimit,
-      .on_rate_limited = [&callbacks](std::chrono::seconds) { return redirect(callbacks.login_refused("rate_limited")); },
+      .on_rate_limited =
+          [&callbacks](std::chrono::seconds) { return redirect(callbacks.login_refused("rate_limited")); },
   });
   routes.add(http::Route{
       .method = http::Method::get,
@@ -271,7 +277,8 @@ void register_routes(http::RouteTable& routes, AuthRoutesDeps d) {
       .handler = [&callbacks](Request& r) { return redirect(callbacks.bind(raw_query(r), r.remote_address)); },
       .summary = "Steam OpenID binding return",
       .rate_limit = kSteamLimit,
-      .on_rate_limited = [&callbacks](std::chrono::seconds) { return redirect(callbacks.bind_refused("rate_limited")); },
+      .on_rate_limited =
+          [&callbacks](std::chrono::seconds) { return redirect(callbacks.bind_refused("rate_limited")); },
   });
 
   // ---- game-server plugins ----

@@ -35,7 +35,8 @@ void SessionRepository::log(std::optional<std::int64_t> user_id, const std::stri
     const long long at = now;
     const long long user = user_id.value_or(0);
     soci::indicator user_ind = user_id ? soci::i_ok : soci::i_null;
-    sql << "INSERT INTO auth_log (user_id, steam_id, action, ip, created_at) VALUES (:user, :steam, :action, :ip, :now)",
+    sql << "INSERT INTO auth_log (user_id, steam_id, action, ip, created_at) VALUES (:user, :steam, :action, :ip, "
+           ":now)",
         soci::use(user, user_ind), soci::use(steam_id), soci::use(action), soci::use(ip), soci::use(at);
   });
 }

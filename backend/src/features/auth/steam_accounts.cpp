@@ -30,7 +30,8 @@ constexpr std::string_view kTokenAlphabet = "abcdefghjkmnpqrstuvwxyz23456789";
 
 std::string game_token() {
   std::string token;
-  for (int i = 0; i < 8; ++i) token += kTokenAlphabet[randombytes_uniform(static_cast<std::uint32_t>(kTokenAlphabet.size()))];
+  for (int i = 0; i < 8; ++i)
+    token += kTokenAlphabet[randombytes_uniform(static_cast<std::uint32_t>(kTokenAlphabet.size()))];
   return token;
 }
 
@@ -125,9 +126,9 @@ core::Result<std::pair<IssuedToken, SteamIdentity>> SteamAccounts::bind(std::int
 }
 
 core::Result<std::pair<IssuedToken, SteamIdentity>> SteamAccounts::bind_proven(const TokenClaims& bind_claims,
-                                                                                std::string_view email,
-                                                                                std::string_view steam_id,
-                                                                                const std::string& ip) {
+                                                                               std::string_view email,
+                                                                               std::string_view steam_id,
+                                                                               const std::string& ip) {
   if (auto ok = check_bind_claims(bind_claims, email); !ok) return ok.error();
   if (!core::is_steam_id64(steam_id)) {
     return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED", "steamId must be a SteamID64",

@@ -17,9 +17,8 @@ namespace {
 std::string safe_state(const std::map<std::string, std::string>& query) {
   const auto it = query.find("state");
   if (it == query.end() || it->second.empty() || it->second.size() > 64) return {};
-  const bool clean = std::all_of(it->second.begin(), it->second.end(), [](unsigned char c) {
-    return std::isalnum(c) || c == '-' || c == '_';
-  });
+  const bool clean = std::all_of(it->second.begin(), it->second.end(),
+                                 [](unsigned char c) { return std::isalnum(c) || c == '-' || c == '_'; });
   return clean ? it->second : std::string{};
 }
 
@@ -52,7 +51,8 @@ std::string bind_error_code(const core::Error& error) {
 }  // namespace
 
 bool DbNonceStore::remember_once(const std::string& nonce, std::chrono::system_clock::time_point seen_at) {
-  return sessions_.remember_nonce(nonce, std::chrono::duration_cast<std::chrono::seconds>(seen_at.time_since_epoch()).count());
+  return sessions_.remember_nonce(nonce,
+                                  std::chrono::duration_cast<std::chrono::seconds>(seen_at.time_since_epoch()).count());
 }
 
 std::string SteamCallbacks::login_refused(std::string_view error_code) const {

@@ -18,7 +18,7 @@ struct SteamCallbackUrls {
   std::string op_endpoint;  // the configured provider
   std::string login_return_to;
   std::string bind_return_to;
-  std::string web_origin;   // where the web's callback pages live
+  std::string web_origin;  // where the web's callback pages live
 };
 
 // Accepted nonces go to the database, so a replay is refused by every instance and after a restart.

@@ -35,9 +35,12 @@ bool parse_type(std::string_view text, TokenType& out) {
 
 std::string_view to_string(TokenType type) {
   switch (type) {
-    case TokenType::login: return "login";
-    case TokenType::bind: return "bind";
-    case TokenType::inventory: return "inventory";
+    case TokenType::login:
+      return "login";
+    case TokenType::bind:
+      return "bind";
+    case TokenType::inventory:
+      return "inventory";
   }
   return "login";
 }
@@ -66,7 +69,8 @@ IssuedToken TokenService::issue(TokenType type, std::int64_t user_id, std::strin
   return {std::move(token), std::move(claims)};
 }
 
-core::Result<TokenClaims> TokenService::verify(std::string_view token, TokenType expected, std::int64_t now_unix) const {
+core::Result<TokenClaims> TokenService::verify(std::string_view token, TokenType expected,
+                                               std::int64_t now_unix) const {
   if (token.empty()) return invalid_token();
   const auto decoded = core::decode_hs256(token, secret_);
   if (std::holds_alternative<core::JwtRefusal>(decoded)) return invalid_token();

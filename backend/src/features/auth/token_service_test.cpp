@@ -109,14 +109,15 @@ TEST(TokenService, TamperedOrForeignTokensAreRefused) {
   const TokenService tokens(kSecret);
   const auto issued = tokens.issue(TokenType::login, 1, "76561198000000001", "", kLoginTokenLifetime, kNow);
   const std::string signing_input = b64url(R"({"alg":"HS256","typ":"JWT"})") + "." + b64url(valid_payload());
-  EXPECT_FALSE(tokens.verify(signing_input + "." + hs256("another-key-of-sufficient-length-000000", signing_input),
-                             TokenType::login, kNow)
+  EXPECT_FALSE(tokens
+                   .verify(signing_input + "." + hs256("another-key-of-sufficient-length-000000", signing_input),
+                           TokenType::login, kNow)
                    .ok());
   // Claims changed after signing (another user).
   const auto first_dot = issued.token.find('.');
   const auto second_dot = issued.token.find('.', first_dot + 1);
-  const std::string swapped = issued.token.substr(0, first_dot + 1) + b64url(valid_payload()) +
-                              issued.token.substr(second_dot);
+  const std::string swapped =
+      issued.token.substr(0, first_dot + 1) + b64url(valid_payload()) + issued.token.substr(second_dot);
   EXPECT_FALSE(tokens.verify(swapped, TokenType::login, kNow).ok());
   EXPECT_FALSE(tokens.verify("", TokenType::login, kNow).ok());
   EXPECT_FALSE(tokens.verify("a.b.c", TokenType::login, kNow).ok());
@@ -132,13 +133,13 @@ TEST(TokenService, WrongIssuerAudienceOrSubjectIsRefused) {
   };
   std::string payload = valid_payload();
   EXPECT_TRUE(tokens.verify(signed_token(payload), TokenType::login, kNow).ok());
-  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
-           {R"("iss":"cs2-portal")", R"("iss":"elsewhere")"},
-           {R"("aud":"cs2-portal-web")", R"("aud":"inventory-site")"},
-           {R"("sub":"7")", R"("sub":"7x")"},
-           {R"("sub":"7")", R"("sub":"0")"},
-           {R"("jti":"j1")", R"("jti":"")"},
-           {R"("iat":1800000000)", R"("iat":1800009999)"}}) {
+  for (const auto& [from, to] :
+       std::vector<std::pair<std::string, std::string>>{{R"("iss":"cs2-portal")", R"("iss":"elsewhere")"},
+                                                        {R"("aud":"cs2-portal-web")", R"("aud":"inventory-site")"},
+                                                        {R"("sub":"7")", R"("sub":"7x")"},
+                                                        {R"("sub":"7")", R"("sub":"0")"},
+                                                        {R"("jti":"j1")", R"("jti":"")"},
+                                                        {R"("iat":1800000000)", R"("iat":1800009999)"}}) {
     std::string changed = payload;
     changed.replace(changed.find(from), from.size(), to);
     EXPECT_FALSE(tokens.verify(signed_token(changed), TokenType::login, kNow).ok()) << to;

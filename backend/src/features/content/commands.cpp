@@ -41,9 +41,12 @@ bool matches(const ChatCommand& command, const std::string& needle) {
 
 std::string_view to_string(CommandType type) {
   switch (type) {
-    case CommandType::match: return "Match";
-    case CommandType::practice: return "Practice";
-    case CommandType::admin: return "Admin";
+    case CommandType::match:
+      return "Match";
+    case CommandType::practice:
+      return "Practice";
+    case CommandType::admin:
+      return "Admin";
   }
   return "Match";
 }

@@ -51,8 +51,7 @@ class CommandService {
   // q is trimmed, at most 64 characters, and matches a case-insensitive substring of the command or
   // of either description (empty: no filter); type is Match, Practice or Admin; frequent is true or
   // false.
-  core::Result<std::vector<ChatCommand>> search(std::optional<std::string_view> q,
-                                                std::optional<std::string_view> type,
+  core::Result<std::vector<ChatCommand>> search(std::optional<std::string_view> q, std::optional<std::string_view> type,
                                                 std::optional<std::string_view> frequent) const;
 
  private:

@@ -13,8 +13,8 @@ void register_command_routes(http::RouteTable& routes, std::shared_ptr<const Com
       .access = http::Access::public_access,
       .handler =
           [service](http::Request& request) {
-            const auto found = service->search(request.query_param("q"), request.query_param("type"),
-                                               request.query_param("frequent"));
+            const auto found =
+                service->search(request.query_param("q"), request.query_param("type"), request.query_param("frequent"));
             if (!found) return http::error_response(found.error());
             boost::json::array out;
             out.reserve(found->size());

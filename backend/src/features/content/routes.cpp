@@ -22,7 +22,8 @@ boost::json::value public_config_json(const PublicSettings& s) {
       {"inventory", {{"enabled", s.inventory_enabled}}},
       {"settings",
        {{"enabled", s.settings.enabled},
-        {"features", {{"general", s.settings.general}, {"profile", s.settings.profile}, {"security", s.settings.security}}}}},
+        {"features",
+         {{"general", s.settings.general}, {"profile", s.settings.profile}, {"security", s.settings.security}}}}},
       {"steam",
        {{"openidEndpoint", s.steam_openid_endpoint},
         {"realm", s.steam_realm},
@@ -52,11 +53,12 @@ void register_routes(http::RouteTable& routes, const PublicSettings& settings, A
       .pattern = "/api/config",
       .access = http::Access::public_access,
       .exec = http::Exec::inline_io,
-      .handler = [body](http::Request&) {
-        auto response = http::shared_response(body, "application/json");
-        response.set_header("Cache-Control", "no-cache");
-        return response;
-      },
+      .handler =
+          [body](http::Request&) {
+            auto response = http::shared_response(body, "application/json");
+            response.set_header("Cache-Control", "no-cache");
+            return response;
+          },
       .summary = "Feature flags and public settings for the web client",
   });
   routes.get("/api/server/announcement", http::Access::public_access, [&announcements](http::Request& request) {

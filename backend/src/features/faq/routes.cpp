@@ -4,7 +4,6 @@
 
 #include <boost/json/array.hpp>
 
-
 namespace portal::faq {
 
 void register_routes(http::RouteTable& routes, std::shared_ptr<const FaqService> service) {

@@ -24,8 +24,7 @@ core::Error not_found(std::int64_t id) {
 }
 
 std::int64_t system_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
@@ -47,9 +46,8 @@ core::Result<std::string> checked_question(std::string_view text) {
                        std::to_string(*length),
                    {{"limit", kMaxQuestionChars}});
   }
-  const bool control = std::any_of(question.begin(), question.end(), [](char c) {
-    return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
-  });
+  const bool control = std::any_of(question.begin(), question.end(),
+                                   [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
   if (control) return invalid("question", "the question must be one line without control characters");
   return question;
 }

@@ -30,7 +30,7 @@ inline constexpr std::int64_t kMaxSortOrder = 1'000'000;  // orders are 0..kMaxS
 struct NewFaq {
   std::string language;
   std::string question;
-  std::string answer_html;  // as the operator wrote it
+  std::string answer_html;                 // as the operator wrote it
   std::optional<std::int64_t> sort_order;  // nullopt: after the last entry of the language
 };
 

@@ -58,10 +58,10 @@ void expect_validation(const core::Error& error, const std::string& field) {
 }
 
 TEST_F(FaqServiceTest, ListsOneLanguageInTheOperatorsOrder) {
-  add_ok("en", "Second", "<p>b</p>");               // order 10
-  add_ok("en", "Third", "<p>c</p>");                // order 20
+  add_ok("en", "Second", "<p>b</p>");  // order 10
+  add_ok("en", "Third", "<p>c</p>");   // order 20
   add_ok("en", "First", "<p>a</p>", 5);
-  add_ok("zh", "第一", "<p>甲</p>");                 // its own language starts at 10
+  add_ok("zh", "第一", "<p>甲</p>");  // its own language starts at 10
   add_ok("en", "Also third, added later", "<p>d</p>", 20);
   EXPECT_THAT(questions("en"), ElementsAre("First", "Second", "Third", "Also third, added later"));
   EXPECT_THAT(questions("zh"), ElementsAre("第一"));
@@ -71,9 +71,10 @@ TEST_F(FaqServiceTest, ListsOneLanguageInTheOperatorsOrder) {
 }
 
 TEST_F(FaqServiceTest, SanitizesTheAnswerAndReportsWhatItRemoved) {
-  auto added = service.add(NewFaq{"en", "  Is it safe?  ",
-                                  R"~(<p onclick="x()">Yes<script>alert(1)</script></p><a href="javascript:alert(1)">x</a>)~"},
-                           "test");
+  auto added =
+      service.add(NewFaq{"en", "  Is it safe?  ",
+                         R"~(<p onclick="x()">Yes<script>alert(1)</script></p><a href="javascript:alert(1)">x</a>)~"},
+                  "test");
   ASSERT_TRUE(added.ok());
   EXPECT_EQ(added->entry.question, "Is it safe?");
   EXPECT_EQ(added->entry.answer, "<p>Yes</p><a>x</a>");

@@ -32,14 +32,14 @@ IssuedInventoryToken InventoryTokenIssuer::issue(const Account& account, std::in
       .jti = core::random_token(16),
   };
   std::string token = core::encode_hs256(settings_.secret, {{"typ", std::string(kTokenType)},
-                                                          {"sub", claims.steam_id},
-                                                          {"name", claims.name},
-                                                          {"avatar", claims.avatar},
-                                                          {"iss", claims.issuer},
-                                                          {"aud", claims.audience},
-                                                          {"iat", claims.issued_at},
-                                                          {"exp", claims.expires_at},
-                                                          {"jti", claims.jti}});
+                                                            {"sub", claims.steam_id},
+                                                            {"name", claims.name},
+                                                            {"avatar", claims.avatar},
+                                                            {"iss", claims.issuer},
+                                                            {"aud", claims.audience},
+                                                            {"iat", claims.issued_at},
+                                                            {"exp", claims.expires_at},
+                                                            {"jti", claims.jti}});
   return {std::move(token), std::move(claims)};
 }
 

@@ -22,8 +22,8 @@ struct InventoryClaims {
   std::string steam_id;  // sub
   std::string name;
   std::string avatar;
-  std::string issuer;    // iss: the portal's public URL
-  std::string audience;  // aud: the origin of the inventory site's sign-in URL
+  std::string issuer;           // iss: the portal's public URL
+  std::string audience;         // aud: the origin of the inventory site's sign-in URL
   std::int64_t issued_at = 0;   // iat, unix seconds
   std::int64_t expires_at = 0;  // exp = iat + ttl
   std::string jti;

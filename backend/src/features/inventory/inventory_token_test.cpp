@@ -22,7 +22,9 @@ InventoryTokenIssuer issuer(const std::string& secret = kSecret, std::chrono::se
 
 InventoryTokenVerifier verifier() { return InventoryTokenVerifier(kSecret, kIssuer, kAudience); }
 
-const Account kPlayer{.user_id = 7, .steam_id = "76561198000000042", .username = "Dust Devil",
+const Account kPlayer{.user_id = 7,
+                      .steam_id = "76561198000000042",
+                      .username = "Dust Devil",
                       .avatar = "https://avatars.example/42.jpg"};
 
 std::string b64url(std::string_view bytes) {
@@ -74,7 +76,8 @@ boost::json::object payload_of(const std::string& token) {
 }
 
 std::string valid_payload(std::string_view type = "inventory") {
-  return R"({"typ":")" + std::string(type) + R"(","sub":"76561198000000042","name":"X","avatar":"",)"
+  return R"({"typ":")" + std::string(type) +
+         R"(","sub":"76561198000000042","name":"X","avatar":"",)"
          R"("iss":"https://cs2.example.com","aud":"https://inventory.example.net",)"
          R"("iat":1800000000,"exp":1800000060,"jti":"j1"})";
 }

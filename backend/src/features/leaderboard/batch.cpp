@@ -115,7 +115,7 @@ core::Result<BatchPlayer> parse_player(const boost::json::value& value, const st
       n = *signed_number;
     } else if (const auto* unsigned_number = field_value.if_uint64()) {
       n = *unsigned_number > static_cast<std::uint64_t>(counter->max) ? counter->max + 1
-                                                                        : static_cast<std::int64_t>(*unsigned_number);
+                                                                      : static_cast<std::int64_t>(*unsigned_number);
     } else {
       return invalid(field, field + " must be a whole number");
     }
@@ -174,7 +174,8 @@ core::Result<StatsBatch> parse_batch(const boost::json::object& body) {
 std::string content_hash(const StatsBatch& batch) {
   std::string text(to_string(batch.mode));
   for (const auto& player : batch.players) {
-    text += "|" + player.steam_id + "|" + (player.nickname ? std::to_string(player.nickname->size()) + ":" + *player.nickname : std::string("-"));
+    text += "|" + player.steam_id + "|" +
+            (player.nickname ? std::to_string(player.nickname->size()) + ":" + *player.nickname : std::string("-"));
     for (const auto& field : kCounterFields) text += "," + std::to_string(player.counters.*(field.field));
   }
   return core::sha256_hex(text);

@@ -19,9 +19,9 @@ std::string field_of(const core::Result<StatsBatch>& result) {
 }
 
 TEST(StatsBatch, ReadsEveryCounter) {
-  const auto batch = parse(with_player(
-      R"("nickname":"小明","kills":20,"deaths":7,"headshots":9,"playtime":31,"wins":8,"loses":5,)"
-      R"("rifle_kills":12,"awp_kills":3,"pistol_kills":4,"clutches":3,"clutchwins":2)"));
+  const auto batch =
+      parse(with_player(R"("nickname":"小明","kills":20,"deaths":7,"headshots":9,"playtime":31,"wins":8,"loses":5,)"
+                        R"("rifle_kills":12,"awp_kills":3,"pistol_kills":4,"clutches":3,"clutchwins":2)"));
   ASSERT_TRUE(batch) << batch.error().message;
   EXPECT_EQ(batch->batch_id, "match-1");
   EXPECT_EQ(batch->mode, Mode::retakes);
@@ -82,7 +82,8 @@ TEST(StatsBatch, RefusesBadPlayers) {
             "players[1].steamid");
   EXPECT_EQ(field_of(parse(R"({"batchId":"a","mode":"dm","players":[]})")), "players");
   std::string many = R"({"batchId":"a","mode":"dm","players":[)";
-  for (int i = 0; i < 129; ++i) many += std::string(i ? "," : "") + R"({"steamid":"765611980000)" + std::to_string(10000 + i) + "\"}";
+  for (int i = 0; i < 129; ++i)
+    many += std::string(i ? "," : "") + R"({"steamid":"765611980000)" + std::to_string(10000 + i) + "\"}";
   EXPECT_EQ(field_of(parse(many + "]}")), "players");
 }
 

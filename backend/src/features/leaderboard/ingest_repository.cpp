@@ -82,9 +82,10 @@ IngestOutcome IngestRepository::apply(std::int64_t server_id, const StatsBatch& 
         long long season = outcome.season_id.value_or(0);
         soci::indicator season_indicator = outcome.season_id ? soci::i_ok : soci::i_null;
         soci::statement record =
-            (sql.prepare << "INSERT INTO leaderboard_batches (server_id, batch_id, body_hash, season_id, mode, players, "
-                            "received_at) VALUES (:server, :batch, :hash, :season, :mode, :players, :now) "
-                            "ON CONFLICT (server_id, batch_id) DO NOTHING",
+            (sql.prepare
+                 << "INSERT INTO leaderboard_batches (server_id, batch_id, body_hash, season_id, mode, players, "
+                    "received_at) VALUES (:server, :batch, :hash, :season, :mode, :players, :now) "
+                    "ON CONFLICT (server_id, batch_id) DO NOTHING",
              soci::use(server), soci::use(batch.batch_id), soci::use(content_hash), soci::use(season, season_indicator),
              soci::use(mode), soci::use(players), soci::use(at));
         record.execute(true);
@@ -103,10 +104,10 @@ IngestOutcome IngestRepository::apply(std::int64_t server_id, const StatsBatch& 
              soci::use(steam_id), soci::use(at));
         long long board_id = 0;
         std::array<long long, kCounterCount> c{};
-        soci::statement add = (sql.prepare << upsert_stats_sql(), soci::use(board_id), soci::use(steam_id),
-                               soci::use(c[0]), soci::use(c[1]), soci::use(c[2]), soci::use(c[3]), soci::use(c[4]),
-                               soci::use(c[5]), soci::use(c[6]), soci::use(c[7]), soci::use(c[8]), soci::use(c[9]),
-                               soci::use(c[10]), soci::use(at));
+        soci::statement add =
+            (sql.prepare << upsert_stats_sql(), soci::use(board_id), soci::use(steam_id), soci::use(c[0]),
+             soci::use(c[1]), soci::use(c[2]), soci::use(c[3]), soci::use(c[4]), soci::use(c[5]), soci::use(c[6]),
+             soci::use(c[7]), soci::use(c[8]), soci::use(c[9]), soci::use(c[10]), soci::use(at));
         for (const auto& player : batch.players) {
           steam_id = player.steam_id;
           if (player.nickname) {
@@ -116,7 +117,7 @@ IngestOutcome IngestRepository::apply(std::int64_t server_id, const StatsBatch& 
             remember.execute(true);
           }
           const auto& k = player.counters;
-          c = {k.kills,     k.deaths,      k.headshots,    k.playtime, k.wins,      k.loses,
+          c = {k.kills,       k.deaths,    k.headshots,    k.playtime, k.wins,      k.loses,
                k.rifle_kills, k.awp_kills, k.pistol_kills, k.clutches, k.clutchwins};
           for (const auto& board : boards) {
             board_id = board.id;

@@ -13,10 +13,14 @@ inline constexpr std::array<Mode, 4> kModes{Mode::dm, Mode::dm_pistol, Mode::sol
 
 constexpr std::string_view to_string(Mode mode) {
   switch (mode) {
-    case Mode::dm: return "dm";
-    case Mode::dm_pistol: return "dm-pistol";
-    case Mode::solo: return "solo";
-    case Mode::retakes: return "retakes";
+    case Mode::dm:
+      return "dm";
+    case Mode::dm_pistol:
+      return "dm-pistol";
+    case Mode::solo:
+      return "solo";
+    case Mode::retakes:
+      return "retakes";
   }
   return "dm";
 }

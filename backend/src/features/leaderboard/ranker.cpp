@@ -19,8 +19,7 @@ constexpr std::size_t kChunkRows = 5000;
 constexpr std::int64_t kLeaseSeconds = 60;
 
 std::int64_t system_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 std::string fingerprint_of(const std::unordered_map<std::string, int>& members) {
@@ -54,9 +53,8 @@ std::optional<RefreshReport> Ranker::refresh(std::int64_t board_id) {
   try {
     const std::int64_t generation = repository.next_generation(*leased);
     const auto members = members_ ? members_() : std::unordered_map<std::string, int>{};
-    const std::int64_t players = repository.write_ranks(board_id, generation, kChunkRows, [&] {
-      repository.renew(board_id, now_() + kLeaseSeconds);
-    });
+    const std::int64_t players = repository.write_ranks(board_id, generation, kChunkRows,
+                                                        [&] { repository.renew(board_id, now_() + kLeaseSeconds); });
     repository.write_groups(board_id, generation, members);
     repository.publish(board_id, generation, players, taken_at);
     repository.drop_generations_below(board_id, generation, kChunkRows);

@@ -33,10 +33,9 @@ std::int64_t write_ranks_streamed(db::Database& database, std::int64_t board_id,
     soci::statement select =
         (reader.prepare << "SELECT steam_id, " << kCounterColumns
                         << " FROM leaderboard_stats WHERE board_id = :board ORDER BY kills DESC, deaths, steam_id",
-         soci::use(board), soci::into(ids), soci::into(counters[0]), soci::into(counters[1]),
-         soci::into(counters[2]), soci::into(counters[3]), soci::into(counters[4]), soci::into(counters[5]),
-         soci::into(counters[6]), soci::into(counters[7]), soci::into(counters[8]), soci::into(counters[9]),
-         soci::into(counters[10]));
+         soci::use(board), soci::into(ids), soci::into(counters[0]), soci::into(counters[1]), soci::into(counters[2]),
+         soci::into(counters[3]), soci::into(counters[4]), soci::into(counters[5]), soci::into(counters[6]),
+         soci::into(counters[7]), soci::into(counters[8]), soci::into(counters[9]), soci::into(counters[10]));
     select.execute();
     long long written = 0;
     std::vector<long long> boards;

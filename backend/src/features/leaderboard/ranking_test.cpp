@@ -80,9 +80,9 @@ TEST_F(RankingTest, RanksAreExactlyTheDocumentedOrderAcrossChunks) {
   std::vector<BatchPlayer> batch;
   int batch_number = 0;
   for (int i = 0; i < 12345; ++i) {
-    BatchPlayer p{steam_id(static_cast<int>((i * 7919) % 100000)), "p" + std::to_string(i),
-                  Counters{.kills = static_cast<std::int64_t>(random() % 40),
-                           .deaths = static_cast<std::int64_t>(random() % 6)}};
+    BatchPlayer p{
+        steam_id(static_cast<int>((i * 7919) % 100000)), "p" + std::to_string(i),
+        Counters{.kills = static_cast<std::int64_t>(random() % 40), .deaths = static_cast<std::int64_t>(random() % 6)}};
     expected.push_back({p.steam_id, p.counters});
     batch.push_back(std::move(p));
     if (batch.size() == kMaxBatchPlayers || i == 12344) {
@@ -181,18 +181,21 @@ TEST_F(RankingTest, MembershipChangesRankEveryBoardAgain) {
   EXPECT_EQ(boards.by_rank({0, Mode::dm}, 1, 1)[0].group_bits, kOp);
 
   // Another instance (a new Ranker) that sees the same members does not rank again.
-  Ranker other(database, [this] { return members; }, [] { return kNow; });
+  Ranker other(
+      database, [this] { return members; }, [] { return kNow; });
   EXPECT_FALSE(other.note_membership_changes());
 }
 
 TEST_F(RankingTest, NewRankingsReplaceTheOldGeneration) {
-  ASSERT_EQ(apply("m1", Mode::dm, {{steam_id(1), std::nullopt, {.kills = 1}}, {steam_id(2), std::nullopt, {.kills = 2}}}),
-            IngestOutcome::Kind::applied);
+  ASSERT_EQ(
+      apply("m1", Mode::dm, {{steam_id(1), std::nullopt, {.kills = 1}}, {steam_id(2), std::nullopt, {.kills = 2}}}),
+      IngestOutcome::Kind::applied);
   ranker.refresh_dirty();
   EXPECT_EQ(ids_of(boards.by_rank({0, Mode::dm}, 1, 2)), (std::vector<std::string>{steam_id(2), steam_id(1)}));
 
-  ASSERT_EQ(apply("m2", Mode::dm, {{steam_id(1), std::nullopt, {.kills = 5}}, {steam_id(3), std::nullopt, {.kills = 1}}}),
-            IngestOutcome::Kind::applied);
+  ASSERT_EQ(
+      apply("m2", Mode::dm, {{steam_id(1), std::nullopt, {.kills = 5}}, {steam_id(3), std::nullopt, {.kills = 1}}}),
+      IngestOutcome::Kind::applied);
   // Until the job runs, readers see the previous ranking; the newcomer shows without a rank.
   EXPECT_EQ(ids_of(boards.by_rank({0, Mode::dm}, 1, 5)), (std::vector<std::string>{steam_id(2), steam_id(1)}));
   const auto newcomer = boards.player(0, steam_id(3));
@@ -214,7 +217,8 @@ TEST_F(RankingTest, ABoardHeldByAnotherRefreshIsSkippedUntilItsLeaseEnds) {
     sql << "UPDATE leaderboard_boards SET lease_until = " << kNow + 30 << " WHERE dirty = 1";
   });
   EXPECT_TRUE(ranker.refresh_dirty().empty());
-  Ranker later(database, [this] { return members; }, [] { return kNow + 31; });
+  Ranker later(
+      database, [this] { return members; }, [] { return kNow + 31; });
   EXPECT_EQ(later.refresh_dirty().size(), 1U);
 }
 

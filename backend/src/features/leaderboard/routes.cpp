@@ -48,10 +48,14 @@ std::optional<int> group_set_of(const Request& request) {
   while (!rest.empty()) {
     const auto comma = rest.find(',');
     const std::string_view item = rest.substr(0, comma);
-    if (item == "pro") bits |= kPro;
-    else if (item == "kol") bits |= kKol;
-    else if (item == "op") bits |= kOp;
-    else if (!item.empty()) return std::nullopt;
+    if (item == "pro")
+      bits |= kPro;
+    else if (item == "kol")
+      bits |= kKol;
+    else if (item == "op")
+      bits |= kOp;
+    else if (!item.empty())
+      return std::nullopt;
     rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
   }
   return bits;
@@ -180,19 +184,19 @@ http::Response seasons(const LeaderboardService& service) {
 http::Response ingest(LeaderboardService& service, const ServerForKey& server_for_key, const Request& request) {
   const auto server = request.bearer_token().empty() ? std::nullopt : server_for_key(request.bearer_token());
   if (!server) {
-    return http::error_response(core::Error::make(core::ErrorKind::unauthorized, "INVALID_SERVER_KEY",
-                                                  "Unknown server or wrong server key"));
+    return http::error_response(
+        core::Error::make(core::ErrorKind::unauthorized, "INVALID_SERVER_KEY", "Unknown server or wrong server key"));
   }
   auto body = http::parse_json_object(request);
   if (!body) return http::error_response(body.error());
   const auto result = service.ingest(*server, *body);
   if (!result) return http::error_response(result.error());
-  return http::json_response({{"batchId", result->batch_id},
-                              {"applied", result->applied},
-                              {"duplicate", !result->applied},
-                              {"players", result->players},
-                              {"seasonId", result->season_id ? boost::json::value(*result->season_id)
-                                                             : boost::json::value(nullptr)}});
+  return http::json_response(
+      {{"batchId", result->batch_id},
+       {"applied", result->applied},
+       {"duplicate", !result->applied},
+       {"players", result->players},
+       {"seasonId", result->season_id ? boost::json::value(*result->season_id) : boost::json::value(nullptr)}});
 }
 
 }  // namespace

@@ -143,8 +143,9 @@ SeasonRepository::InsertOutcome SeasonRepository::insert(const NewSeason& season
              "RETURNING id",
           soci::use(season.name), soci::use(starts_at), soci::use(created_at), soci::into(id);
       std::string mode_text;
-      soci::statement add_board = (sql.prepare << "INSERT INTO leaderboard_boards (season_id, mode) VALUES (:season_id, :mode)",
-                                   soci::use(id), soci::use(mode_text));
+      soci::statement add_board =
+          (sql.prepare << "INSERT INTO leaderboard_boards (season_id, mode) VALUES (:season_id, :mode)", soci::use(id),
+           soci::use(mode_text));
       for (const Mode mode : kModes) {
         mode_text = std::string(to_string(mode));
         add_board.execute(true);
@@ -157,7 +158,8 @@ SeasonRepository::InsertOutcome SeasonRepository::insert(const NewSeason& season
   });
 }
 
-SeasonRepository::CloseOutcome SeasonRepository::close(std::int64_t id, std::int64_t ends_at, const std::string& actor) {
+SeasonRepository::CloseOutcome SeasonRepository::close(std::int64_t id, std::int64_t ends_at,
+                                                       const std::string& actor) {
   const db::Engine engine = database_.engine();
   return database_.with_session([&](soci::session& sql) {
     return db::write_transaction(sql, engine, [&] {

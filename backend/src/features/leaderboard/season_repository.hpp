@@ -46,8 +46,8 @@ class SeasonRepository {
   };
   struct InsertOutcome {
     enum class Status { inserted, name_taken, starts_before_open } status = Status::inserted;
-    Season season;                // inserted: the new season
-    std::optional<Season> open;   // the season that was open before: closed at starts_at when inserted
+    Season season;               // inserted: the new season
+    std::optional<Season> open;  // the season that was open before: closed at starts_at when inserted
   };
   // In one write transaction: refuses a taken name, or a start before the open season's start;
   // otherwise closes the open season at starts_at ('season.close'), inserts the season and its board

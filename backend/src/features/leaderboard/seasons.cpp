@@ -21,7 +21,6 @@ core::Error not_found(std::int64_t id) {
                            "season " + std::to_string(id) + " does not exist", {{"seasonId", id}});
 }
 
-
 }  // namespace
 
 core::Result<std::string> normalize_season_name(std::string_view raw) {
@@ -30,7 +29,8 @@ core::Result<std::string> normalize_season_name(std::string_view raw) {
   for (std::size_t at = 0; at < name.size();) {
     const auto decoded = core::decode_utf8(name, at);
     if (!decoded) return validation("name", "the season name is not valid UTF-8");
-    if (core::is_control_char(decoded->first)) return validation("name", "the season name must not contain control characters");
+    if (core::is_control_char(decoded->first))
+      return validation("name", "the season name must not contain control characters");
     at += decoded->second;
     ++characters;
   }
@@ -48,8 +48,9 @@ core::Result<Season> Seasons::add(std::string name, std::int64_t starts_at, cons
   const std::int64_t now = now_unix_();
   if (starts_at < 0) return validation("startsAt", "startsAt must not be negative");
   if (starts_at > now) {
-    return validation("startsAt", "a season cannot start in the future: the open season receives stats at once; "
-                                  "add it when it begins");
+    return validation("startsAt",
+                      "a season cannot start in the future: the open season receives stats at once; "
+                      "add it when it begins");
   }
   const std::string stored = std::move(normalized).value();
   auto outcome = repository_.insert({stored, starts_at, now, actor});
@@ -57,17 +58,17 @@ core::Result<Season> Seasons::add(std::string name, std::int64_t starts_at, cons
   switch (outcome.status) {
     case Status::name_taken:
       return core::Error::make(core::ErrorKind::conflict, "SEASON_NAME_TAKEN",
-                               "a season named '" + stored + "' exists already",
-                               {{"field", "name"}});
+                               "a season named '" + stored + "' exists already", {{"field", "name"}});
     case Status::starts_before_open: {
       const Season& open = *outcome.open;
-      auto error = validation("startsAt", "the new season must not start before the open season '" + open.name +
-                                              "' (id " + std::to_string(open.id) + "), which starts at " +
-                                              core::iso_utc(open.starts_at));
+      auto error =
+          validation("startsAt", "the new season must not start before the open season '" + open.name + "' (id " +
+                                     std::to_string(open.id) + "), which starts at " + core::iso_utc(open.starts_at));
       error.details["openSeasonId"] = open.id;
       return error;
     }
-    case Status::inserted: break;
+    case Status::inserted:
+      break;
   }
   return std::move(outcome.season);
 }
@@ -76,12 +77,14 @@ core::Result<Season> Seasons::close(std::int64_t id, std::int64_t now, const std
   auto outcome = repository_.close(id, now, actor);
   using Status = SeasonRepository::CloseOutcome::Status;
   switch (outcome.status) {
-    case Status::not_found: return not_found(id);
+    case Status::not_found:
+      return not_found(id);
     case Status::already_closed:
       return core::Error::make(core::ErrorKind::conflict, "SEASON_CLOSED",
                                "season " + std::to_string(id) + " ('" + outcome.season.name + "') is closed already",
                                {{"seasonId", id}});
-    case Status::closed: break;
+    case Status::closed:
+      break;
   }
   return std::move(outcome.season);
 }

@@ -74,9 +74,8 @@ TEST_F(SeasonsTest, AddOpensTheSeasonWithABoardPerMode) {
   const auto boards = repository.boards();
   int season_boards = 0;
   for (const Mode mode : kModes) {
-    const auto found = std::find_if(boards.begin(), boards.end(), [&](const BoardSummary& b) {
-      return b.season_id == s1.id && b.mode == mode;
-    });
+    const auto found = std::find_if(boards.begin(), boards.end(),
+                                    [&](const BoardSummary& b) { return b.season_id == s1.id && b.mode == mode; });
     ASSERT_NE(found, boards.end()) << to_string(mode);
     EXPECT_EQ(found->generation, 0);
     EXPECT_EQ(found->ranked, 0);
@@ -86,9 +85,10 @@ TEST_F(SeasonsTest, AddOpensTheSeasonWithABoardPerMode) {
   EXPECT_EQ(season_boards, 4);
   EXPECT_EQ(boards.size(), 8u);
   EXPECT_FALSE(boards.front().season_id) << "all-time boards are listed first";
-  EXPECT_EQ(count("SELECT COUNT(*) FROM audit_log WHERE action = 'season.create' AND actor = 'test' AND target = 'season:" +
-                  std::to_string(s1.id) + "'"),
-            1);
+  EXPECT_EQ(
+      count("SELECT COUNT(*) FROM audit_log WHERE action = 'season.create' AND actor = 'test' AND target = 'season:" +
+            std::to_string(s1.id) + "'"),
+      1);
 }
 
 TEST_F(SeasonsTest, AddClosesTheOpenSeasonAtTheNewStart) {
@@ -148,9 +148,9 @@ TEST_F(SeasonsTest, NamesAreTrimmedAndChecked) {
   EXPECT_EQ(add_ok(chinese_32, kNow - 3).name, chinese_32) << "32 characters, 96 bytes";
 
   for (const std::string& bad : {std::string(""), std::string("   "), std::string(33, 'x'), chinese_32 + "季",
-                                std::string("a\tb"), std::string("a\nb"), std::string("a\x7f"), std::string("a\xC2\x85"),
-                                std::string("a\0b", 3), std::string("bad \xFF utf8"), std::string("\xC0\xAF"),
-                                std::string("\xED\xA0\x80"), std::string("cut \xE5\xAD")}) {
+                                 std::string("a\tb"), std::string("a\nb"), std::string("a\x7f"),
+                                 std::string("a\xC2\x85"), std::string("a\0b", 3), std::string("bad \xFF utf8"),
+                                 std::string("\xC0\xAF"), std::string("\xED\xA0\x80"), std::string("cut \xE5\xAD")}) {
     auto added = seasons.add(bad, kNow, "test");
     ASSERT_FALSE(added.ok()) << bad;
     expect_validation(added.error(), "name");

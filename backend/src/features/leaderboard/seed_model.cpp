@@ -61,7 +61,6 @@ double logistic(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 constexpr std::uint64_t kSteamIdBase = 76561198000000000ULL;
 constexpr std::uint64_t kOffsetSpan = 1ULL << 30;  // base + offset + index stays a valid individual id
 
-
 Profile profile_of(std::uint64_t key, bool named) {
   Rng rng(mix(key, 1));
   Profile p;
@@ -73,24 +72,27 @@ Profile profile_of(std::uint64_t key, bool named) {
   return p;
 }
 
-constexpr std::array<std::string_view, 16> kTagPrefixes{"x", "The", "Mr", "Dark", "Silent", "Lil", "Big", "Pro",
-                                                        "Toxic", "Lucky", "Crazy", "Baby", "Sir", "Captain", "Mad",
-                                                        "Super"};
+constexpr std::array<std::string_view, 16> kTagPrefixes{"x",   "The",     "Mr",    "Dark",  "Silent", "Lil",
+                                                        "Big", "Pro",     "Toxic", "Lucky", "Crazy",  "Baby",
+                                                        "Sir", "Captain", "Mad",   "Super"};
 constexpr std::array<std::string_view, 48> kTagCores{
-    "Sniper", "Ghost", "Viper", "Falcon", "Shadow", "Blaze", "Frost", "Ninja", "Wolf", "Tiger", "Dragon", "Rush",
-    "Flick", "Clutch", "Ace", "Nova", "Storm", "Phantom", "Reaper", "Panda", "Noob", "Smurf", "Eco", "Deagle",
-    "Glock", "Karambit", "Nade", "Smoke", "Flash", "Molly", "Entry", "Lurker", "Baiter", "Rifler", "Awper", "Pixel",
-    "Zero", "Neo", "Bunny", "Spray", "Tap", "Peek", "Jiggle", "Boost", "Wallbang", "Onetap", "Kebab", "Potato"};
+    "Sniper", "Ghost",  "Viper",  "Falcon", "Shadow",   "Blaze",    "Frost", "Ninja",   "Wolf",   "Tiger",
+    "Dragon", "Rush",   "Flick",  "Clutch", "Ace",      "Nova",     "Storm", "Phantom", "Reaper", "Panda",
+    "Noob",   "Smurf",  "Eco",    "Deagle", "Glock",    "Karambit", "Nade",  "Smoke",   "Flash",  "Molly",
+    "Entry",  "Lurker", "Baiter", "Rifler", "Awper",    "Pixel",    "Zero",  "Neo",     "Bunny",  "Spray",
+    "Tap",    "Peek",   "Jiggle", "Boost",  "Wallbang", "Onetap",   "Kebab", "Potato"};
 constexpr std::array<std::string_view, 30> kSurnames{"王", "李", "张", "刘", "陈", "杨", "黄", "赵", "吴", "周",
                                                      "徐", "孙", "马", "朱", "胡", "郭", "何", "高", "林", "罗",
                                                      "郑", "梁", "谢", "宋", "唐", "许", "韩", "冯", "邓", "曹"};
-constexpr std::array<std::string_view, 32> kGivenNames{
-    "伟", "芳", "娜", "敏", "静", "磊", "强", "军", "洋", "勇", "杰", "涛", "明", "超", "鹏", "辉",
-    "秀英", "浩然", "子轩", "宇航", "梓涵", "欣怡", "俊杰", "晨曦", "一鸣", "思远", "嘉豪", "文博", "雨萱", "志强", "建国", "天佑"};
+constexpr std::array<std::string_view, 32> kGivenNames{"伟",   "芳",   "娜",   "敏",   "静",   "磊",   "强",   "军",
+                                                       "洋",   "勇",   "杰",   "涛",   "明",   "超",   "鹏",   "辉",
+                                                       "秀英", "浩然", "子轩", "宇航", "梓涵", "欣怡", "俊杰", "晨曦",
+                                                       "一鸣", "思远", "嘉豪", "文博", "雨萱", "志强", "建国", "天佑"};
 constexpr std::array<std::string_view, 32> kChineseTags{
-    "枪神", "小可爱", "老六", "狙神", "夜猫子", "大表哥", "菜鸟", "萌新", "无敌", "爆头王", "闪光弹", "烟雾弹",
-    "老王", "阿强", "小明", "孤狼", "夜影", "风行者", "剑圣", "雪狐", "龙王", "虎哥", "冷月", "追风",
-    "一枪一个", "不服来战", "稳如老狗", "刚枪王", "混子", "背锅侠", "摸鱼达人", "奶妈"};
+    "枪神",     "小可爱",   "老六",     "狙神",   "夜猫子", "大表哥", "菜鸟",     "萌新",
+    "无敌",     "爆头王",   "闪光弹",   "烟雾弹", "老王",   "阿强",   "小明",     "孤狼",
+    "夜影",     "风行者",   "剑圣",     "雪狐",   "龙王",   "虎哥",   "冷月",     "追风",
+    "一枪一个", "不服来战", "稳如老狗", "刚枪王", "混子",   "背锅侠", "摸鱼达人", "奶妈"};
 constexpr std::array<std::string_view, 6> kTagDecor{"丶", "灬", "_", "·", "", "~"};
 
 std::string digits(Rng& rng) {
@@ -101,10 +103,14 @@ std::string digits(Rng& rng) {
 
 std::string leet(std::string text) {
   for (char& c : text) {
-    if (c == 'e') c = '3';
-    else if (c == 'o') c = '0';
-    else if (c == 'i') c = '1';
-    else if (c == 'a') c = '4';
+    if (c == 'e')
+      c = '3';
+    else if (c == 'o')
+      c = '0';
+    else if (c == 'i')
+      c = '1';
+    else if (c == 'a')
+      c = '4';
   }
   return text;
 }
@@ -118,27 +124,38 @@ std::string lower(std::string_view text) {
 std::string latin_tag(Rng& rng) {
   const std::string core(rng.pick(kTagCores));
   switch (rng.below(7)) {
-    case 0: return core + digits(rng);
-    case 1: return std::string(rng.pick(kTagPrefixes)) + core;
-    case 2: return "xX_" + core + "_Xx";
-    case 3: return lower(core) + "_" + lower(rng.pick(kTagCores));
-    case 4: return leet(lower(core));
-    case 5: return std::string(rng.pick(kTagPrefixes)) + core + digits(rng);
-    default: return core + std::string(rng.pick(kTagCores));
+    case 0:
+      return core + digits(rng);
+    case 1:
+      return std::string(rng.pick(kTagPrefixes)) + core;
+    case 2:
+      return "xX_" + core + "_Xx";
+    case 3:
+      return lower(core) + "_" + lower(rng.pick(kTagCores));
+    case 4:
+      return leet(lower(core));
+    case 5:
+      return std::string(rng.pick(kTagPrefixes)) + core + digits(rng);
+    default:
+      return core + std::string(rng.pick(kTagCores));
   }
 }
 
 std::string chinese_name(Rng& rng) {
   switch (rng.below(4)) {
     case 0:
-    case 1: return std::string(rng.pick(kSurnames)) + std::string(rng.pick(kGivenNames));
-    case 2: return std::string(rng.pick(kChineseTags));
-    default: return std::string(rng.pick(kChineseTags)) + digits(rng);
+    case 1:
+      return std::string(rng.pick(kSurnames)) + std::string(rng.pick(kGivenNames));
+    case 2:
+      return std::string(rng.pick(kChineseTags));
+    default:
+      return std::string(rng.pick(kChineseTags)) + digits(rng);
   }
 }
 
 std::string mixed_name(Rng& rng) {
-  if (rng.chance(0.5)) return std::string(rng.pick(kChineseTags)) + std::string(rng.pick(kTagDecor)) + std::string(rng.pick(kTagCores));
+  if (rng.chance(0.5))
+    return std::string(rng.pick(kChineseTags)) + std::string(rng.pick(kTagDecor)) + std::string(rng.pick(kTagCores));
   return std::string(rng.pick(kTagCores)) + std::string(rng.pick(kTagDecor)) + std::string(rng.pick(kGivenNames));
 }
 
@@ -170,7 +187,6 @@ constexpr std::array<double, 4> kAlsoPlays{0.50, 0.30, 0.35, 0.45};
 constexpr std::array<double, 4> kBaseKpm{1.4, 1.1, 0.8, 0.45};
 constexpr double kMinutesPerActivity = 25.0;
 constexpr std::int64_t kMaxPlaytime = 150'000;  // minutes, about 100 days of play
-
 
 std::vector<ModeShare> modes_played(const Profile& p, const std::vector<Mode>& modes, bool named) {
   Rng rng(mix(p.key, 3));
@@ -212,7 +228,9 @@ std::vector<bool> seasons_played(const Profile& p, std::size_t seasons, bool nam
 }
 
 std::int64_t round_count(double value) { return std::max<std::int64_t>(0, std::llround(value)); }
-std::int64_t floor_count(double value) { return std::max<std::int64_t>(0, static_cast<std::int64_t>(std::floor(value))); }
+std::int64_t floor_count(double value) {
+  return std::max<std::int64_t>(0, static_cast<std::int64_t>(std::floor(value)));
+}
 
 Counters counters_of(const Profile& p, Mode mode, double weight, std::int64_t season_key) {
   Rng rng(mix(mix(p.key, 10 + static_cast<std::uint64_t>(mode_index(mode))), static_cast<std::uint64_t>(season_key)));
@@ -226,7 +244,8 @@ Counters counters_of(const Profile& p, Mode mode, double weight, std::int64_t se
   const double kd = std::exp(0.32 * p.skill + 0.10 * rng.normal());
   c.deaths = round_count(kills / kd);
   // 25% .. 65% of kills; pistols reward aim a little more.
-  const double hs_rate = 0.25 + 0.40 * logistic(0.9 * p.skill + 0.5 * rng.normal() + (mode == Mode::dm_pistol ? 0.5 : 0.0));
+  const double hs_rate =
+      0.25 + 0.40 * logistic(0.9 * p.skill + 0.5 * rng.normal() + (mode == Mode::dm_pistol ? 0.5 : 0.0));
   c.headshots = std::min(c.kills, round_count(static_cast<double>(c.kills) * hs_rate));
 
   if (mode == Mode::dm_pistol) {

@@ -10,7 +10,8 @@ namespace {
 
 const std::string kStatsConflict =
     " ON CONFLICT (board_id, steam_id) DO UPDATE SET kills = leaderboard_stats.kills + excluded.kills, "
-    "deaths = leaderboard_stats.deaths + excluded.deaths, headshots = leaderboard_stats.headshots + excluded.headshots, "
+    "deaths = leaderboard_stats.deaths + excluded.deaths, headshots = leaderboard_stats.headshots + "
+    "excluded.headshots, "
     "playtime = leaderboard_stats.playtime + excluded.playtime, wins = leaderboard_stats.wins + excluded.wins, "
     "loses = leaderboard_stats.loses + excluded.loses, "
     "rifle_kills = leaderboard_stats.rifle_kills + excluded.rifle_kills, "

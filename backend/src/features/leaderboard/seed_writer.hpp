@@ -25,8 +25,8 @@ struct BoardRows {
 
   void add(const std::string& steam_id, const Counters& c) {
     steam_ids.push_back(steam_id);
-    const std::array<std::int64_t, kCounterCount> values{c.kills,        c.deaths,    c.headshots,  c.playtime,
-                                                         c.wins,         c.loses,     c.rifle_kills, c.awp_kills,
+    const std::array<std::int64_t, kCounterCount> values{c.kills,        c.deaths,   c.headshots,   c.playtime,
+                                                         c.wins,         c.loses,    c.rifle_kills, c.awp_kills,
                                                          c.pistol_kills, c.clutches, c.clutchwins};
     for (std::size_t i = 0; i < values.size(); ++i) counters[i].push_back(values[i]);
   }

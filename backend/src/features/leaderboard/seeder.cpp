@@ -126,8 +126,10 @@ SeedReport seed_leaderboard(db::Database& database, const SeedOptions& options, 
     const std::size_t per_mode = seasons.size() + 1;
     chunk.boards.resize(modes.size() * per_mode);
     for (std::size_t m = 0; m < modes.size(); ++m) {
-      for (std::size_t s = 0; s < seasons.size(); ++s) chunk.boards[m * per_mode + s].board_id = board_id_of(sql, seasons[s], modes[m]);
-      if (options.all_time) chunk.boards[m * per_mode + seasons.size()].board_id = board_id_of(sql, std::nullopt, modes[m]);
+      for (std::size_t s = 0; s < seasons.size(); ++s)
+        chunk.boards[m * per_mode + s].board_id = board_id_of(sql, seasons[s], modes[m]);
+      if (options.all_time)
+        chunk.boards[m * per_mode + seasons.size()].board_id = board_id_of(sql, std::nullopt, modes[m]);
     }
     std::vector<bool> touched(chunk.boards.size(), false);
 
@@ -151,7 +153,8 @@ SeedReport seed_leaderboard(db::Database& database, const SeedOptions& options, 
         }
       });
       const auto held = std::chrono::steady_clock::now() - lock_taken;
-      for (std::size_t i = 0; i < chunk.boards.size(); ++i) touched[i] = touched[i] || !chunk.boards[i].steam_ids.empty();
+      for (std::size_t i = 0; i < chunk.boards.size(); ++i)
+        touched[i] = touched[i] || !chunk.boards[i].steam_ids.empty();
       report.players += static_cast<std::int64_t>(chunk.player_ids.size());
       report.player_rows += static_cast<std::int64_t>(chunk.player_ids.size());
       report.stats_rows += static_cast<std::int64_t>(chunk.stats_rows);
@@ -164,12 +167,14 @@ SeedReport seed_leaderboard(db::Database& database, const SeedOptions& options, 
       }
     };
 
-    auto seed_player = [&](const std::string& steam_id, const std::string& nickname, const Profile& profile, bool named) {
+    auto seed_player = [&](const std::string& steam_id, const std::string& nickname, const Profile& profile,
+                           bool named) {
       const auto shares = modes_played(profile, modes, named);
       const auto played = seasons_played(profile, seasons.size(), named);
       bool any = false;
       for (const auto& share : shares) {
-        const std::size_t m = static_cast<std::size_t>(std::find(modes.begin(), modes.end(), share.mode) - modes.begin());
+        const std::size_t m =
+            static_cast<std::size_t>(std::find(modes.begin(), modes.end(), share.mode) - modes.begin());
         Counters total;
         for (std::size_t s = 0; s < seasons.size(); ++s) {
           if (!played[s]) continue;
@@ -194,7 +199,8 @@ SeedReport seed_leaderboard(db::Database& database, const SeedOptions& options, 
     std::unordered_set<std::string> named_ids;
     for (const auto& player : options.named_players) {
       if (!named_ids.insert(player.steam_id).second) continue;
-      seed_player(player.steam_id, player.nickname, profile_of(mix(options.random_seed, hash_text(player.steam_id)), true), true);
+      seed_player(player.steam_id, player.nickname,
+                  profile_of(mix(options.random_seed, hash_text(player.steam_id)), true), true);
     }
     for (std::int64_t index = 0; index < options.players; ++index) {
       const std::string steam_id = generated_steam_id(options.random_seed, index);

@@ -59,10 +59,10 @@ struct SeedOptions {
 };
 
 struct SeedReport {
-  std::int64_t players = 0;       // players with at least one stats row
-  std::int64_t player_rows = 0;   // leaderboard_players rows written (one per player)
-  std::int64_t stats_rows = 0;    // leaderboard_stats rows written
-  std::int64_t transactions = 0;  // write transactions committed
+  std::int64_t players = 0;          // players with at least one stats row
+  std::int64_t player_rows = 0;      // leaderboard_players rows written (one per player)
+  std::int64_t stats_rows = 0;       // leaderboard_stats rows written
+  std::int64_t transactions = 0;     // write transactions committed
   std::vector<std::int64_t> boards;  // boards written to, now dirty (ascending)
   std::chrono::milliseconds took{0};
 

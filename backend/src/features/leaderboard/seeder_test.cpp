@@ -37,17 +37,17 @@ Rows read_rows(db::Database& database) {
   return database.with_session([&](soci::session& sql) {
     Rows out;
     soci::rowset<soci::row> result =
-        sql.prepare << "SELECT s.board_id, s.steam_id, b.season_id, b.mode, s.kills, s.deaths, s.headshots, "
-                       "s.playtime, s.wins, s.loses, s.rifle_kills, s.awp_kills, s.pistol_kills, s.clutches, "
-                       "s.clutchwins, s.updated_at FROM leaderboard_stats s JOIN leaderboard_boards b ON b.id = s.board_id";
+        sql.prepare
+        << "SELECT s.board_id, s.steam_id, b.season_id, b.mode, s.kills, s.deaths, s.headshots, "
+           "s.playtime, s.wins, s.loses, s.rifle_kills, s.awp_kills, s.pistol_kills, s.clutches, "
+           "s.clutchwins, s.updated_at FROM leaderboard_stats s JOIN leaderboard_boards b ON b.id = s.board_id";
     for (const auto& r : result) {
       Row row;
       if (r.get_indicator(2) != soci::i_null) row.season_id = db::row_int64(r, 2);
       row.mode = mode_from_string(db::row_string(r, 3)).value();
       auto& c = row.counters;
-      std::int64_t* fields[] = {&c.kills,        &c.deaths,   &c.headshots,  &c.playtime,
-                                &c.wins,         &c.loses,    &c.rifle_kills, &c.awp_kills,
-                                &c.pistol_kills, &c.clutches, &c.clutchwins};
+      std::int64_t* fields[] = {&c.kills,       &c.deaths,    &c.headshots,    &c.playtime, &c.wins,      &c.loses,
+                                &c.rifle_kills, &c.awp_kills, &c.pistol_kills, &c.clutches, &c.clutchwins};
       for (std::size_t i = 0; i < std::size(fields); ++i) *fields[i] = db::row_int64(r, 4 + i);
       row.updated_at = db::row_int64(r, 15);
       out[{db::row_int64(r, 0), db::row_string(r, 1)}] = row;
@@ -201,8 +201,10 @@ TEST(SeederTest, GeneratedStatsFollowTheRules) {
 
   // Every generated player plays something, but not every player plays every mode.
   EXPECT_EQ(modes_of.size(), 3000u);
-  const auto all_four = std::count_if(modes_of.begin(), modes_of.end(), [](const auto& p) { return p.second.size() == 4; });
-  const auto only_one = std::count_if(modes_of.begin(), modes_of.end(), [](const auto& p) { return p.second.size() == 1; });
+  const auto all_four =
+      std::count_if(modes_of.begin(), modes_of.end(), [](const auto& p) { return p.second.size() == 4; });
+  const auto only_one =
+      std::count_if(modes_of.begin(), modes_of.end(), [](const auto& p) { return p.second.size() == 1; });
   EXPECT_LT(all_four, 1500);
   EXPECT_GT(only_one, 300);
   for (const Mode mode : kModes) {
@@ -213,7 +215,8 @@ TEST(SeederTest, GeneratedStatsFollowTheRules) {
   // A long tail: the mean is well above the median, the best is far above both.
   auto dm = kills_of[Mode::dm];
   std::sort(dm.begin(), dm.end());
-  const double mean = static_cast<double>(std::accumulate(dm.begin(), dm.end(), std::int64_t{0})) / static_cast<double>(dm.size());
+  const double mean =
+      static_cast<double>(std::accumulate(dm.begin(), dm.end(), std::int64_t{0})) / static_cast<double>(dm.size());
   const double median = static_cast<double>(dm[dm.size() / 2]);
   EXPECT_GT(mean, 1.5 * median);
   EXPECT_GT(static_cast<double>(dm.back()), 20 * median);
@@ -271,7 +274,8 @@ TEST(SeederTest, WithoutSeasonsOnlyAllTimeAndWithoutAllTimeOnlySeasons) {
   seed_leaderboard(f.database, only_all_time, kNow);
   EXPECT_EQ(f.count("SELECT COUNT(*) FROM leaderboard_stats s JOIN leaderboard_boards b ON b.id = s.board_id "
                     "WHERE b.season_id IS NULL AND b.mode = 'retakes'"),
-            100) << "with one mode, everyone plays it";
+            100)
+      << "with one mode, everyone plays it";
   EXPECT_EQ(f.count("SELECT COUNT(*) FROM leaderboard_stats"), 100);
 
   auto only_season = options(100, {s1});
@@ -293,7 +297,8 @@ TEST(SeederTest, BoardsWrittenToAreMarkedDirty) {
   o.modes = {Mode::dm, Mode::solo};
   const auto report = seed_leaderboard(f.database, o, kNow);
   ASSERT_EQ(report.boards.size(), 4u);
-  EXPECT_EQ(f.count("SELECT COUNT(*) FROM leaderboard_boards WHERE dirty = 1 AND changed_at = " + std::to_string(kNow)), 4);
+  EXPECT_EQ(f.count("SELECT COUNT(*) FROM leaderboard_boards WHERE dirty = 1 AND changed_at = " + std::to_string(kNow)),
+            4);
   EXPECT_EQ(f.count("SELECT COUNT(*) FROM leaderboard_boards WHERE dirty = 1 AND mode IN ('dm', 'solo')"), 4);
   EXPECT_EQ(f.count("SELECT COUNT(*) FROM leaderboard_boards WHERE dirty = 0"), 4);
   for (const std::int64_t board : report.boards) {

@@ -9,8 +9,7 @@ namespace portal::leaderboard {
 namespace {
 
 std::int64_t system_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 core::Error season_not_found(std::int64_t season) {
@@ -20,9 +19,11 @@ core::Error season_not_found(std::int64_t season) {
 
 }  // namespace
 
-LeaderboardService::LeaderboardService(db::Database& database, std::function<std::vector<Season>()> seasons,
-                                       Clock now)
-    : boards_(database), ingest_(database), seasons_(std::move(seasons)), now_(now ? std::move(now) : Clock(system_now)) {}
+LeaderboardService::LeaderboardService(db::Database& database, std::function<std::vector<Season>()> seasons, Clock now)
+    : boards_(database),
+      ingest_(database),
+      seasons_(std::move(seasons)),
+      now_(now ? std::move(now) : Clock(system_now)) {}
 
 core::Result<IngestResult> LeaderboardService::ingest(std::int64_t server_id, const boost::json::object& body) {
   auto batch = parse_batch(body);
@@ -49,8 +50,7 @@ core::Result<Listing> LeaderboardService::top(Mode mode, std::int64_t season) co
   return Listing{boards_.by_rank(key, 1, kTopSize), season, 1, info->ranked, info->ranked_at};
 }
 
-core::Result<Listing> LeaderboardService::page(Mode mode, std::int64_t season, std::int64_t page,
-                                               int group_set) const {
+core::Result<Listing> LeaderboardService::page(Mode mode, std::int64_t season, std::int64_t page, int group_set) const {
   if (page < 1 || page > kMaxPage) {
     return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED",
                              "page must be a whole number from 1 to 1000000", {{"field", "page"}});

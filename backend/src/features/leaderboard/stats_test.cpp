@@ -15,7 +15,7 @@ PlayerStats player(std::string steam_id, std::int64_t kills, std::int64_t deaths
 TEST(RankingOrder, MoreKillsThenFewerDeathsThenLowerSteamId) {
   std::vector<PlayerStats> players{
       player("76561198000000009", 10, 5), player("76561198000000001", 12, 30), player("76561198000000003", 10, 2),
-      player("76561198000000002", 10, 5), player("76561198000000004", 0, 0),  player("76561198000000005", 10, 0),
+      player("76561198000000002", 10, 5), player("76561198000000004", 0, 0),   player("76561198000000005", 10, 0),
   };
   std::sort(players.begin(), players.end(), ranks_above);
   std::vector<std::string> order;

@@ -7,17 +7,17 @@
 namespace portal::servers {
 
 const std::vector<std::string_view>& known_categories() {
-  static const std::vector<std::string_view> categories = {
-      "competitive", "casual",   "deathmatch", "training", "no-awp dm",
-      "pistol dm",   "solo 1v1", "retakes",    "vip sub",  "public"};
+  static const std::vector<std::string_view> categories = {"competitive", "casual",    "deathmatch", "training",
+                                                           "no-awp dm",   "pistol dm", "solo 1v1",   "retakes",
+                                                           "vip sub",     "public"};
   return categories;
 }
 
 const std::vector<std::string_view>& known_regions() {
   static const std::vector<std::string_view> regions = {
-      "ap-beijing",   "ap-shanghai", "ap-guangzhou", "ap-nanjing", "ap-chongqing",    "ap-chengdu",
-      "ap-hongkong",  "ap-singapore", "ap-tokyo",    "ap-seoul",   "ap-sydney",       "ap-mumbai",
-      "ap-jakarta",   "eu-frankfurt", "na-siliconvalley", "na-ashburn", "sa-saopaulo"};
+      "ap-beijing",  "ap-shanghai",  "ap-guangzhou",     "ap-nanjing", "ap-chongqing", "ap-chengdu",
+      "ap-hongkong", "ap-singapore", "ap-tokyo",         "ap-seoul",   "ap-sydney",    "ap-mumbai",
+      "ap-jakarta",  "eu-frankfurt", "na-siliconvalley", "na-ashburn", "sa-saopaulo"};
   return regions;
 }
 

@@ -98,7 +98,8 @@ std::vector<LiveReading> LiveReader::read(const std::vector<ProbeTarget>& target
     const auto end = std::min(with_rcon.size(), start + static_cast<std::size_t>(options_.rcon_parallelism));
     for (std::size_t k = start; k < end; ++k) {
       const std::size_t i = with_rcon[k];
-      batch.push_back(std::async(std::launch::async, [this, &targets, &readings, i] { read_names(targets[i], readings[i]); }));
+      batch.push_back(
+          std::async(std::launch::async, [this, &targets, &readings, i] { read_names(targets[i], readings[i]); }));
     }
     for (auto& f : batch) f.get();
   }

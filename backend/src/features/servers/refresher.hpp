@@ -33,7 +33,7 @@ class Refresher {
   // Runs the first cycle on the calling thread (bounded by the query timeouts), so the list is
   // complete before the first visitor asks, then every interval on the job's own thread.
   void start();
-  void stop();   // waits for a running cycle to end
+  void stop();  // waits for a running cycle to end
   // One cycle on the calling thread (a worker thread: it reads the database).
   void run_cycle();
 

@@ -53,7 +53,8 @@ std::vector<GameServer> Repository::list(bool enabled_only) const {
 std::optional<GameServer> Repository::find(std::int64_t id) const {
   return database_.with_session([&](soci::session& sql) {
     const long long key = id;
-    return first(collect((sql.prepare << "SELECT " << kColumns << " FROM game_servers WHERE id = :id", soci::use(key))));
+    return first(
+        collect((sql.prepare << "SELECT " << kColumns << " FROM game_servers WHERE id = :id", soci::use(key))));
   });
 }
 
@@ -67,8 +68,8 @@ std::optional<GameServer> Repository::find_by_endpoint(const std::string& ip, in
 std::optional<GameServer> Repository::find_by_key_hash(const std::string& hash) const {
   if (hash.empty()) return std::nullopt;
   return database_.with_session([&](soci::session& sql) {
-    return first(collect((sql.prepare << "SELECT " << kColumns << " FROM game_servers WHERE plugin_key_hash = :hash",
-                          soci::use(hash))));
+    return first(collect(
+        (sql.prepare << "SELECT " << kColumns << " FROM game_servers WHERE plugin_key_hash = :hash", soci::use(hash))));
   });
 }
 

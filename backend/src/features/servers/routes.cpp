@@ -75,7 +75,8 @@ http::Response server_details(Service& service, const http::Request& request) {
   auto details = service.details(std::string(id.substr(0, colon)), *port);
   if (!details) return http::error_response(details.error());
   boost::json::array history;
-  for (const auto& sample : details->history) history.push_back({{"t", sample.bucket_start}, {"players", sample.players}});
+  for (const auto& sample : details->history)
+    history.push_back({{"t", sample.bucket_start}, {"players", sample.players}});
   return http::json_response({{"server", item_json(details->server)}, {"history", std::move(history)}});
 }
 
@@ -115,10 +116,12 @@ http::Response plugin_push(Service& service, const http::Request& request) {
 
 void register_routes(http::RouteTable& routes, Service& service) {
   // The list and the players come from the in-memory snapshot: no database, no blocking.
-  routes.get("/api/servers", http::Access::public_access,
-             [&service](http::Request& r) { return list_servers(service, r); }, http::Exec::inline_io);
-  routes.get("/api/server/info", http::Access::public_access,
-             [&service](http::Request& r) { return server_info(service, r); }, http::Exec::inline_io);
+  routes.get(
+      "/api/servers", http::Access::public_access, [&service](http::Request& r) { return list_servers(service, r); },
+      http::Exec::inline_io);
+  routes.get(
+      "/api/server/info", http::Access::public_access, [&service](http::Request& r) { return server_info(service, r); },
+      http::Exec::inline_io);
   routes.get("/api/servers/{id}", http::Access::public_access,
              [&service](http::Request& r) { return server_details(service, r); });
   // Authenticated by the per-server key in the handler, not by a user login.

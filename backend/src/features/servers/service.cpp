@@ -50,8 +50,8 @@ core::Result<ServerDetails> Service::details(const std::string& ip, int port) co
 core::Status Service::push(std::string_view key, const std::string& ip, int port, PluginPush report) {
   const auto server = repository_.find_by_endpoint(ip, port);
   // The same answer for an unknown server and a wrong key: the endpoint reveals nothing.
-  const auto invalid = core::Error::make(core::ErrorKind::unauthorized, "INVALID_SERVER_KEY",
-                                         "Unknown server or wrong server key");
+  const auto invalid =
+      core::Error::make(core::ErrorKind::unauthorized, "INVALID_SERVER_KEY", "Unknown server or wrong server key");
   if (!server || server->plugin_key_hash.empty() || key.empty()) return invalid;
   if (!core::constant_time_equal(core::sha256_hex(key), server->plugin_key_hash)) return invalid;
   store_.set(tracker_.apply_push(server->id, std::move(report), Tracker::Clock::now()));

@@ -3,8 +3,7 @@
 namespace portal::servers {
 
 std::shared_ptr<const Snapshot> Tracker::apply_cycle(const std::vector<GameServer>& servers,
-                                                     const std::vector<LiveReading>& readings,
-                                                     Clock::time_point now) {
+                                                     const std::vector<LiveReading>& readings, Clock::time_point now) {
   std::lock_guard lock(mutex_);
   std::map<std::int64_t, State> next;
   for (std::size_t i = 0; i < servers.size(); ++i) {

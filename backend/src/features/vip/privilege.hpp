@@ -18,11 +18,16 @@ inline constexpr std::array<Group, 5> kGroups{Group::normal, Group::vip, Group::
 
 inline std::string_view to_string(Group group) {
   switch (group) {
-    case Group::normal: return "normal";
-    case Group::vip: return "vip";
-    case Group::pro: return "pro";
-    case Group::kol: return "kol";
-    case Group::op: return "op";
+    case Group::normal:
+      return "normal";
+    case Group::vip:
+      return "vip";
+    case Group::pro:
+      return "pro";
+    case Group::kol:
+      return "kol";
+    case Group::op:
+      return "op";
   }
   return "normal";
 }
@@ -61,9 +66,12 @@ constexpr Cell cell_of(std::int64_t value) {
 
 inline std::string_view to_string(Cell cell) {
   switch (cell) {
-    case Cell::allowed: return "allowed";
-    case Cell::optional: return "optional";
-    case Cell::forbidden: break;
+    case Cell::allowed:
+      return "allowed";
+    case Cell::optional:
+      return "optional";
+    case Cell::forbidden:
+      break;
   }
   return "forbidden";
 }

@@ -76,8 +76,8 @@ void store(soci::session& sql, const Privilege& p, std::int64_t now) {
          "detail_zh = :detail_zh, sort_order = :sort_order, normal = :normal, vip = :vip, pro = :pro, kol = :kol, "
          "op = :op, updated_at = :updated_at WHERE id = :id",
       soci::use(p.en.content), soci::use(p.zh.content), soci::use(p.en.detail), soci::use(p.zh.detail),
-      soci::use(order), soci::use(p.values[0]), soci::use(p.values[1]), soci::use(p.values[2]),
-      soci::use(p.values[3]), soci::use(p.values[4]), soci::use(updated_at), soci::use(id);
+      soci::use(order), soci::use(p.values[0]), soci::use(p.values[1]), soci::use(p.values[2]), soci::use(p.values[3]),
+      soci::use(p.values[4]), soci::use(updated_at), soci::use(id);
 }
 
 }  // namespace
@@ -96,7 +96,7 @@ std::optional<Privilege> PrivilegeRepository::find(const std::string& key) const
 }
 
 PrivilegeRepository::Outcome PrivilegeRepository::insert(const std::string& key, const PrivilegeChanges& fields,
-                                                          std::int64_t now, const std::string& actor) {
+                                                         std::int64_t now, const std::string& actor) {
   const db::Engine engine = database_.engine();
   return database_.with_session([&](soci::session& sql) {
     return db::write_transaction(sql, engine, [&] {
@@ -137,7 +137,7 @@ PrivilegeRepository::Outcome PrivilegeRepository::insert(const std::string& key,
 }
 
 PrivilegeRepository::Outcome PrivilegeRepository::update(const std::string& key, const PrivilegeChanges& changes,
-                                                          std::int64_t now, const std::string& actor) {
+                                                         std::int64_t now, const std::string& actor) {
   const db::Engine engine = database_.engine();
   return database_.with_session([&](soci::session& sql) {
     return db::write_transaction(sql, engine, [&] {

@@ -53,8 +53,8 @@ core::Status check_key(std::string_view key) {
     if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) chars_ok = false;
   }
   if (!length_ok || !chars_ok) {
-    return validation_failed("key", "key must be 2 to 40 characters of a-z, 0-9 and _, got '" +
-                                        std::string(key.substr(0, 64)) + "'");
+    return validation_failed(
+        "key", "key must be 2 to 40 characters of a-z, 0-9 and _, got '" + std::string(key.substr(0, 64)) + "'");
   }
   return core::Ok{};
 }
@@ -78,8 +78,8 @@ core::Status check_order(std::int64_t order) {
 core::Status check_value(Group group, std::int64_t value) {
   if (value < 0 || value > 2) {
     const std::string field = "values." + std::string(to_string(group));
-    return validation_failed(field, field + " must be 0 (forbidden), 1 (allowed) or 2 (optional), got " +
-                                        std::to_string(value));
+    return validation_failed(
+        field, field + " must be 0 (forbidden), 1 (allowed) or 2 (optional), got " + std::to_string(value));
   }
   return core::Ok{};
 }
@@ -120,8 +120,10 @@ core::Result<std::array<std::optional<int>, kGroups.size()>> parse_values(std::s
     const std::string_view item = trimmed(rest.substr(0, comma));
     const auto equals = item.find('=');
     if (equals == std::string_view::npos) {
-      return validation_failed("values", "values must be a comma list of group=value (groups normal, vip, pro, kol, "
-                                         "op; values 0, 1, 2), got '" + std::string(item.substr(0, 64)) + "'");
+      return validation_failed("values",
+                               "values must be a comma list of group=value (groups normal, vip, pro, kol, "
+                               "op; values 0, 1, 2), got '" +
+                                   std::string(item.substr(0, 64)) + "'");
     }
     const std::string_view name = trimmed(item.substr(0, equals));
     const std::string_view number = trimmed(item.substr(equals + 1));

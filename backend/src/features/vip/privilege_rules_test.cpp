@@ -39,10 +39,12 @@ TEST(PrivilegeGroups, NamesInTheWebsOrder) {
 }
 
 TEST(PrivilegeKey, SlugOfTwoToFortyCharacters) {
-  for (const char* good : {"ab", "reserved_slot", "ws_knife_gloves", "a1", "0123456789012345678901234567890123456789"}) {
+  for (const char* good :
+       {"ab", "reserved_slot", "ws_knife_gloves", "a1", "0123456789012345678901234567890123456789"}) {
     EXPECT_TRUE(check_key(good)) << good;
   }
-  for (const char* bad : {"", "a", "Reserved", "reserved-slot", "with space", "é_key", "01234567890123456789012345678901234567890"}) {
+  for (const char* bad :
+       {"", "a", "Reserved", "reserved-slot", "with space", "é_key", "01234567890123456789012345678901234567890"}) {
     auto checked = check_key(bad);
     ASSERT_FALSE(checked) << bad;
     expect_field(checked.error(), "key");
@@ -95,9 +97,9 @@ TEST(PrivilegeValues, ParsedFromTheCommandLineForm) {
   EXPECT_EQ((*some)[index_of(Group::op)], 0);
 
   const std::pair<const char*, const char*> refused[] = {
-      {"", "values"},           {"vip", "values"},          {"gold=1", "values"},
-      {"vip=3", "values.vip"},  {"pro=-1", "values.pro"},   {"kol=yes", "values.kol"},
-      {"op=", "values.op"},     {"vip=1,vip=2", "values.vip"}, {"vip=1,", "values"},
+      {"", "values"},           {"vip", "values"},         {"gold=1", "values"}, {"vip=3", "values.vip"},
+      {"pro=-1", "values.pro"}, {"kol=yes", "values.kol"}, {"op=", "values.op"}, {"vip=1,vip=2", "values.vip"},
+      {"vip=1,", "values"},
   };
   for (const auto& [text, field] : refused) {
     auto parsed = parse_values(text);

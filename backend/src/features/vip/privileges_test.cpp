@@ -74,11 +74,11 @@ TEST_F(PrivilegesTest, AddStoresEveryFieldAndAudits) {
 }
 
 TEST_F(PrivilegesTest, UnsetOrderGoesAfterTheLastRowAndTableOrderIsOrderThenId) {
-  ASSERT_TRUE(service.add("first", texts("First", "一"), "t"));           // order 10
+  ASSERT_TRUE(service.add("first", texts("First", "一"), "t"));  // order 10
   auto second = texts("Second", "二");
   second.order = 5;
   ASSERT_TRUE(service.add("second", second, "t"));
-  auto third = service.add("third", texts("Third", "三"), "t");            // after the largest: 20
+  auto third = service.add("third", texts("Third", "三"), "t");  // after the largest: 20
   ASSERT_TRUE(third);
   EXPECT_EQ(third->order, 20);
   auto tie = texts("Tie", "平");
@@ -131,7 +131,8 @@ TEST_F(PrivilegesTest, UpdateChangesOnlyTheGivenFields) {
   EXPECT_EQ(updated->en.detail, "");
   EXPECT_EQ(updated->values, (GroupValues{2, 1, 1, 1, 1}));
   EXPECT_EQ(service.list().front().zh.content, "皮肤修改器");
-  EXPECT_EQ(count("SELECT COUNT(*) FROM audit_log WHERE action = 'privilege.update' AND target = 'privilege:skins'"), 1);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM audit_log WHERE action = 'privilege.update' AND target = 'privilege:skins'"),
+            1);
 
   auto nothing = service.update("skins", PrivilegeChanges{}, "cli");
   ASSERT_FALSE(nothing);

@@ -25,11 +25,8 @@ boost::json::array privileges_json(const std::vector<Privilege>& privileges, Lan
   out.reserve(privileges.size());
   for (const auto& p : privileges) {
     const auto& text = p.text(language);
-    boost::json::object item{{"id", p.id},
-                             {"key", p.key},
-                             {"content", text.content},
-                             {"detail", text.detail},
-                             {"order", p.order}};
+    boost::json::object item{
+        {"id", p.id}, {"key", p.key}, {"content", text.content}, {"detail", text.detail}, {"order", p.order}};
     for (Group group : kGroups) item[to_string(group)] = p.value(group);
     out.push_back(std::move(item));
   }

@@ -22,8 +22,7 @@ std::string hex(std::string_view text) {
 const Challenge kWikiChallenge{0x0A, 0x08, 0x5E, 0xEA};
 
 TEST(A2sPackets, EncodesRequestsLikeTheWiki) {
-  EXPECT_EQ(encode_info_request(),
-            hex("FF FF FF FF 54 53 6F 75 72 63 65 20 45 6E 67 69 6E 65 20 51 75 65 72 79 00"));
+  EXPECT_EQ(encode_info_request(), hex("FF FF FF FF 54 53 6F 75 72 63 65 20 45 6E 67 69 6E 65 20 51 75 65 72 79 00"));
   EXPECT_EQ(encode_info_request(kWikiChallenge),
             hex("FF FF FF FF 54 53 6F 75 72 63 65 20 45 6E 67 69 6E 65 20 51 75 65 72 79 00 0A 08 5E EA"));
   EXPECT_EQ(encode_player_request(), hex("FF FF FF FF 55 FF FF FF FF"));
@@ -41,11 +40,11 @@ TEST(A2sPackets, DecodesChallenge) {
 }
 
 TEST(A2sPackets, DecodesWikiSourceInfo) {
-  const auto message = hex(
-      "FF FF FF FF 49 02 67 61 6D 65 32 78 73 2E 63 6F 6D 20 43 6F 75 6E 74 65 72 2D 53 74 72 69 6B 65 "
-      "20 53 6F 75 72 63 65 20 23 31 00 64 65 5F 64 75 73 74 00 63 73 74 72 69 6B 65 00 43 6F 75 6E 74 "
-      "65 72 2D 53 74 72 69 6B 65 3A 20 53 6F 75 72 63 65 00 F0 00 05 10 04 64 6C 00 00 31 2E 30 2E 30 "
-      "2E 32 32 00");
+  const auto message =
+      hex("FF FF FF FF 49 02 67 61 6D 65 32 78 73 2E 63 6F 6D 20 43 6F 75 6E 74 65 72 2D 53 74 72 69 6B 65 "
+          "20 53 6F 75 72 63 65 20 23 31 00 64 65 5F 64 75 73 74 00 63 73 74 72 69 6B 65 00 43 6F 75 6E 74 "
+          "65 72 2D 53 74 72 69 6B 65 3A 20 53 6F 75 72 63 65 00 F0 00 05 10 04 64 6C 00 00 31 2E 30 2E 30 "
+          "2E 32 32 00");
   auto info = decode_info(message);
   ASSERT_TRUE(info);
   EXPECT_EQ(info->protocol, 2);
@@ -185,7 +184,8 @@ TEST(A2sPackets, ParsesRequests) {
 
 TEST(A2sSplit, ReassemblesTheReferenceFragments) {
   const auto first = hex("FE FF FF FF 34 12 00 00 02 00 E0 04 FF FF FF FF 45 02 00 73 76 5F 70 61 73 73 77 6F 72 64");
-  const auto second = hex("FE FF FF FF 34 12 00 00 02 01 E0 04 00 30 00 6D 70 5F 6D 61 78 72 6F 75 6E 64 73 00 32 34 00");
+  const auto second =
+      hex("FE FF FF FF 34 12 00 00 02 01 E0 04 00 30 00 6D 70 5F 6D 61 78 72 6F 75 6E 64 73 00 32 34 00");
   auto a = parse_split(first);
   auto b = parse_split(second);
   ASSERT_TRUE(a && b);

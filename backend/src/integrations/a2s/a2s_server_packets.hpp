@@ -13,8 +13,8 @@
 namespace portal::a2s {
 
 struct Request {
-  char type = 0;                        // kInfoRequest or kPlayerRequest
-  std::optional<Challenge> challenge;   // absent: none sent (INFO) or -1 (PLAYER)
+  char type = 0;                       // kInfoRequest or kPlayerRequest
+  std::optional<Challenge> challenge;  // absent: none sent (INFO) or -1 (PLAYER)
 };
 // nullopt for anything that is not a well-formed INFO or PLAYER request.
 std::optional<Request> parse_request(std::string_view datagram);

@@ -173,16 +173,16 @@ struct Prober::Impl {
     query.sent_at = Clock::now();
     const auto generation = ++query.generation;
     query.timer.expires_after(query.batch.options.timeout);
-    query.timer.async_wait([this, &query, generation, keep = query.batch.shared_from_this()](
-                               const boost::system::error_code& ec) {
-      if (ec || generation != query.generation || query.stage == Stage::done) return;
-      if (query.attempts < query.batch.options.retries) {
-        ++query.attempts;
-        send(query);
-      } else {
-        fail_stage(query, "timeout");
-      }
-    });
+    query.timer.async_wait(
+        [this, &query, generation, keep = query.batch.shared_from_this()](const boost::system::error_code& ec) {
+          if (ec || generation != query.generation || query.stage == Stage::done) return;
+          if (query.attempts < query.batch.options.retries) {
+            ++query.attempts;
+            send(query);
+          } else {
+            fail_stage(query, "timeout");
+          }
+        });
   }
 
   void fail_stage(Query& query, const char* error) {

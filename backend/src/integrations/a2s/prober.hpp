@@ -18,19 +18,19 @@ struct Endpoint {
 };
 
 struct ProbeResult {
-  bool answered = false;             // INFO answered (after the challenge if one was asked)
+  bool answered = false;  // INFO answered (after the challenge if one was asked)
   Info info;
-  bool players_answered = false;     // PLAYER answered (only when requested)
+  bool players_answered = false;  // PLAYER answered (only when requested)
   std::vector<Player> players;
-  std::chrono::milliseconds ping{0}; // shortest round trip
-  std::string error;                 // "timeout", "malformed", ... when !answered
+  std::chrono::milliseconds ping{0};  // shortest round trip
+  std::string error;                  // "timeout", "malformed", ... when !answered
 };
 
 struct ProbeOptions {
   std::chrono::milliseconds timeout{2000};  // per packet
   int retries = 1;                          // re-sends after a packet timed out
   bool want_players = false;
-  int max_in_flight = 1024;                 // endpoints queried at the same time
+  int max_in_flight = 1024;  // endpoints queried at the same time
 };
 
 class Prober {

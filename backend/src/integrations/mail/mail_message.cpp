@@ -23,13 +23,10 @@ constexpr std::size_t kEncodedWordBytes = 42;
 constexpr std::size_t kBase64LineChars = 76;
 
 core::Error invalid_header(std::string_view field, std::string message) {
-  return core::Error::make(core::ErrorKind::validation, "INVALID_MAIL_HEADER", std::move(message),
-                           {{"field", field}});
+  return core::Error::make(core::ErrorKind::validation, "INVALID_MAIL_HEADER", std::move(message), {{"field", field}});
 }
 
-bool is_ascii_alnum(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
+bool is_ascii_alnum(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
 
 // RFC 5322 atext.
 bool is_atext(char c) {
@@ -70,10 +67,17 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t at) {
   std::size_t length = 0;
   std::uint32_t code_point = 0;
   if (lead < 0x80) return 1;
-  if (lead >= 0xc2 && lead <= 0xdf) { length = 2; code_point = lead & 0x1f; }
-  else if (lead >= 0xe0 && lead <= 0xef) { length = 3; code_point = lead & 0x0f; }
-  else if (lead >= 0xf0 && lead <= 0xf4) { length = 4; code_point = lead & 0x07; }
-  else return 0;
+  if (lead >= 0xc2 && lead <= 0xdf) {
+    length = 2;
+    code_point = lead & 0x1f;
+  } else if (lead >= 0xe0 && lead <= 0xef) {
+    length = 3;
+    code_point = lead & 0x0f;
+  } else if (lead >= 0xf0 && lead <= 0xf4) {
+    length = 4;
+    code_point = lead & 0x07;
+  } else
+    return 0;
   if (at + length > text.size()) return 0;
   for (std::size_t i = 1; i < length; ++i) {
     if ((byte(at + i) & 0xc0) != 0x80) return 0;

@@ -241,12 +241,27 @@ TEST(MailAddress, AcceptsOrdinaryAddresses) {
 }
 
 TEST(MailAddress, RefusesMalformedOrUnsupportedShapes) {
-  for (const char* address :
-       {"", "plain", "@example.com", "player@", "player@localhost", "a..b@example.com", ".a@example.com",
-        "a.@example.com", "a b@example.com", "a@exa mple.com", "a@-example.com", "a@example-.com", "a@example..com",
-        "a@1.2.3.4", "\"quoted\"@example.com", "a@[127.0.0.1]", "玩家@example.com", "a@例子.中国",
-        "a@b@example.com",
-        "a@example.com\r\n", "a<b>@example.com"}) {
+  for (const char* address : {"",
+                              "plain",
+                              "@example.com",
+                              "player@",
+                              "player@localhost",
+                              "a..b@example.com",
+                              ".a@example.com",
+                              "a.@example.com",
+                              "a b@example.com",
+                              "a@exa mple.com",
+                              "a@-example.com",
+                              "a@example-.com",
+                              "a@example..com",
+                              "a@1.2.3.4",
+                              "\"quoted\"@example.com",
+                              "a@[127.0.0.1]",
+                              "玩家@example.com",
+                              "a@例子.中国",
+                              "a@b@example.com",
+                              "a@example.com\r\n",
+                              "a<b>@example.com"}) {
     EXPECT_FALSE(is_valid_address(address)) << address;
   }
   EXPECT_FALSE(is_valid_address(std::string(65, 'a') + "@example.com"));

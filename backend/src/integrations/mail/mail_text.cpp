@@ -10,9 +10,7 @@ namespace {
 using Span = std::pair<std::size_t, std::size_t>;  // [begin, end)
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_word_char(char c) {
-  return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
+bool is_word_char(char c) { return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 
 bool starts_with_ignoring_case(std::string_view text, std::size_t at, std::string_view prefix) {
   if (text.size() - at < prefix.size()) return false;
@@ -53,8 +51,10 @@ std::vector<Span> link_spans(std::string_view text) {
   std::vector<Span> spans;
   for (std::size_t at = 0; at < text.size();) {
     std::size_t scheme = 0;
-    if (starts_with_ignoring_case(text, at, "https://")) scheme = 8;
-    else if (starts_with_ignoring_case(text, at, "http://")) scheme = 7;
+    if (starts_with_ignoring_case(text, at, "https://"))
+      scheme = 8;
+    else if (starts_with_ignoring_case(text, at, "http://"))
+      scheme = 7;
     if (scheme == 0) {
       ++at;
       continue;

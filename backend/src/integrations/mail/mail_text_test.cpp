@@ -48,8 +48,8 @@ TEST(MailText, FindsTheFirstStandaloneSixDigitCode) {
 }
 
 TEST(MailText, SkipsNumbersThatAreNotACode) {
-  EXPECT_EQ(extract_code("Order 1234567 then code 654321"), "654321");   // seven digits
-  EXPECT_EQ(extract_code("id abc123456 then code 111222"), "111222");     // glued to letters
+  EXPECT_EQ(extract_code("Order 1234567 then code 654321"), "654321");             // seven digits
+  EXPECT_EQ(extract_code("id abc123456 then code 111222"), "111222");              // glued to letters
   EXPECT_EQ(extract_code("Pay 12.345678 or 2024-123456, code 333444"), "333444");  // parts of numbers
   EXPECT_EQ(extract_code("Verify https://portal.example/v/123456?c=654321 or type 777888"), "777888");
   EXPECT_EQ(extract_code("user_123456 code 222333"), "222333");

@@ -110,8 +110,8 @@ std::optional<OutboxEntry> read_entry(const fs::path& json_file) {
   if (!id || !to || !subject || !text || !html || !sent_at) return std::nullopt;
   fs::path eml = json_file;
   eml.replace_extension(".eml");
-  return OutboxEntry{std::move(*id), std::move(*to), std::move(*subject), std::move(*text), std::move(*html),
-                     std::move(*sent_at), std::move(eml)};
+  return OutboxEntry{std::move(*id),   std::move(*to),      std::move(*subject), std::move(*text),
+                     std::move(*html), std::move(*sent_at), std::move(eml)};
 }
 
 }  // namespace
@@ -119,8 +119,9 @@ std::optional<OutboxEntry> read_entry(const fs::path& json_file) {
 OutboxMailer::OutboxMailer(fs::path folder, MailIdentity from, bool demo_mode)
     : folder_(std::move(folder)), from_(std::move(from)) {
   if (!demo_mode) {
-    throw std::logic_error("the outbox mailer only keeps mail in a folder; it is for demo mode and tests, "
-                           "configure SMTP for production");
+    throw std::logic_error(
+        "the outbox mailer only keeps mail in a folder; it is for demo mode and tests, "
+        "configure SMTP for production");
   }
   if (auto checked = validate_identity(from_); !checked) {
     throw std::invalid_argument("mail sender: " + checked.error().message);
@@ -137,9 +138,9 @@ OutboxMailer::OutboxMailer(fs::path folder, MailIdentity from, bool demo_mode)
 }
 
 std::int64_t OutboxMailer::next_timestamp() {
-  const auto now = std::chrono::duration_cast<std::chrono::microseconds>(
-                       std::chrono::system_clock::now().time_since_epoch())
-                       .count();
+  const auto now =
+      std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count();
   const std::lock_guard lock(mutex_);
   last_timestamp_ = std::max<std::int64_t>(now, last_timestamp_ + 1);
   return last_timestamp_;
@@ -153,8 +154,12 @@ core::Status OutboxMailer::send(const MailMessage& message) {
   auto rendered = render_message(message, from_, date, id + "@" + domain);
   if (!rendered) return rendered.error();
 
-  const boost::json::object entry{{"id", id},           {"to", message.to},     {"subject", message.subject},
-                                  {"text", message.text}, {"html", message.html}, {"sentAt", iso8601(micros)}};
+  const boost::json::object entry{{"id", id},
+                                  {"to", message.to},
+                                  {"subject", message.subject},
+                                  {"text", message.text},
+                                  {"html", message.html},
+                                  {"sentAt", iso8601(micros)}};
   // The .json goes last: its presence is what makes the mail listed.
   if (!write_atomically(folder_ / (id + ".eml"), *rendered) ||
       !write_atomically(folder_ / (id + ".json"), boost::json::serialize(entry))) {

@@ -44,7 +44,7 @@ bool has_shape(std::string_view text, std::string_view pattern) {
   if (text.size() != pattern.size()) return false;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const bool digit = text[i] >= '0' && text[i] <= '9';
-    const bool ok = pattern[i] == '9' ? digit
+    const bool ok = pattern[i] == '9'   ? digit
                     : pattern[i] == 'f' ? digit || (text[i] >= 'a' && text[i] <= 'f')
                                         : text[i] == pattern[i];
     if (!ok) return false;

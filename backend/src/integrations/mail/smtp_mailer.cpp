@@ -51,23 +51,29 @@ bool is_hostname(std::string_view name) {
 
 bool iequals(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-  });
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
 }
 
 // A short stable word for logs and dashboards; the message carries curl's own text.
 const char* reason_for(CURLcode code, long smtp_status) {
   switch (code) {
     case CURLE_COULDNT_RESOLVE_HOST:
-    case CURLE_COULDNT_CONNECT: return "connect";
-    case CURLE_OPERATION_TIMEDOUT: return "timeout";
-    case CURLE_USE_SSL_FAILED: return "starttls_not_offered";
+    case CURLE_COULDNT_CONNECT:
+      return "connect";
+    case CURLE_OPERATION_TIMEDOUT:
+      return "timeout";
+    case CURLE_USE_SSL_FAILED:
+      return "starttls_not_offered";
     case CURLE_SSL_CONNECT_ERROR:
     case CURLE_PEER_FAILED_VERIFICATION:
     case CURLE_SSL_CACERT_BADFILE:
-    case CURLE_SSL_CERTPROBLEM: return "tls";
-    case CURLE_LOGIN_DENIED: return "auth";
-    default: return smtp_status >= 400 ? "rejected" : "protocol";
+    case CURLE_SSL_CERTPROBLEM:
+      return "tls";
+    case CURLE_LOGIN_DENIED:
+      return "auth";
+    default:
+      return smtp_status >= 400 ? "rejected" : "protocol";
   }
 }
 
@@ -112,7 +118,8 @@ SmtpMailer::SmtpMailer(SmtpSettings settings) : settings_(std::move(settings)) {
       loopback = iequals(host, "localhost");
       if (!is_hostname(host)) throw std::invalid_argument("mail SMTP URL has an invalid host name");
       break;
-    default: throw std::invalid_argument("mail SMTP URL needs a host");
+    default:
+      throw std::invalid_argument("mail SMTP URL needs a host");
   }
   const std::uint16_t port = url.has_port() ? url.port_number() : (scheme == "smtps" ? 465 : 587);
   if (port == 0) throw std::invalid_argument("mail SMTP URL has an invalid port");

@@ -16,7 +16,7 @@ struct SmtpSettings {
   std::string url;
   std::string username;  // empty = no AUTH
   std::string password;
-  MailIdentity from;     // envelope sender and From header
+  MailIdentity from;  // envelope sender and From header
   // Sent as the EHLO argument. libcurl takes it from the URL path (the "EHLO-path trap": without a
   // path it says something arbitrary), so it is always set. Empty = the domain of from.address.
   std::string ehlo_name;

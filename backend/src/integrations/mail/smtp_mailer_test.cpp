@@ -28,8 +28,8 @@ const SinkBehaviour kServer{};  // the credentials every sink expects unless a t
 // The sink's certificate as a CA file, so tests keep verification on exactly as in production.
 const std::string& ca_file() {
   struct File {
-    std::filesystem::path path = std::filesystem::temp_directory_path() /
-                                 ("portal-mail-test-ca-" + std::to_string(::getpid()) + ".pem");
+    std::filesystem::path path =
+        std::filesystem::temp_directory_path() / ("portal-mail-test-ca-" + std::to_string(::getpid()) + ".pem");
     File() { std::ofstream(path) << test::test_certificate().cert_pem; }
     ~File() { std::filesystem::remove(path); }
   };

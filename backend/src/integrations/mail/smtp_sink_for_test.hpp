@@ -37,8 +37,8 @@ namespace portal::mail::test {
 
 struct SinkBehaviour {
   bool offer_starttls = true;
-  bool implicit_tls = false;          // smtps: TLS from the first byte
-  bool allow_plaintext_auth = false;  // smtp-server's allowInsecureAuth
+  bool implicit_tls = false;               // smtps: TLS from the first byte
+  bool allow_plaintext_auth = false;       // smtp-server's allowInsecureAuth
   std::string username = "portal-mailer";  // empty = no AUTH required
   std::string password = "hunter2-smtp-secret";
   bool reject_rcpt = false;
@@ -76,8 +76,7 @@ class SmtpSink {
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     socklen_t length = sizeof address;
     if (listener_ < 0 || ::bind(listener_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
-        ::listen(listener_, 8) != 0 ||
-        ::getsockname(listener_, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
+        ::listen(listener_, 8) != 0 || ::getsockname(listener_, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
       throw std::runtime_error("SMTP sink cannot listen");
     }
     port_ = ntohs(address.sin_port);
@@ -334,8 +333,7 @@ class SmtpSink {
     }
     record.auth_mechanism = mechanism;
     record.auth_over_tls = connection.secure();
-    record.authenticated =
-        record.auth_username == behaviour_.username && record.auth_password == behaviour_.password;
+    record.authenticated = record.auth_username == behaviour_.username && record.auth_password == behaviour_.password;
     publish(record);
     connection.send(record.authenticated ? "235 2.7.0 Authentication successful"
                                          : "535 5.7.8 Authentication credentials invalid");

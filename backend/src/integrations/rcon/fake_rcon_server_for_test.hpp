@@ -70,8 +70,7 @@ class FakeRconServer {
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     socklen_t length = sizeof address;
     if (listener_ < 0 || ::bind(listener_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
-        ::listen(listener_, 8) != 0 ||
-        ::getsockname(listener_, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
+        ::listen(listener_, 8) != 0 || ::getsockname(listener_, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
       throw std::runtime_error("fake RCON server cannot listen");
     }
     port_ = ntohs(address.sin_port);
@@ -117,9 +116,7 @@ struct FakeBehaviour {
   bool mirror = true;
   std::size_t split = 4096;
   bool close_after_command = false;
-  std::function<std::string(const std::string&)> answer = [](const std::string& command) {
-    return "echo:" + command;
-  };
+  std::function<std::string(const std::string&)> answer = [](const std::string& command) { return "echo:" + command; };
 };
 
 inline void run_srcds_session(FakeConnection& connection, const FakeBehaviour& behaviour) {

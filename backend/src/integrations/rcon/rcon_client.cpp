@@ -17,12 +17,18 @@ constexpr auto kAuthResponse = static_cast<std::int32_t>(PacketType::auth_respon
 
 const char* to_string(ErrorKind kind) {
   switch (kind) {
-    case ErrorKind::connect: return "connect";
-    case ErrorKind::auth: return "auth";
-    case ErrorKind::timeout: return "timeout";
-    case ErrorKind::protocol: return "protocol";
-    case ErrorKind::closed: return "closed";
-    case ErrorKind::rejected: return "rejected";
+    case ErrorKind::connect:
+      return "connect";
+    case ErrorKind::auth:
+      return "auth";
+    case ErrorKind::timeout:
+      return "timeout";
+    case ErrorKind::protocol:
+      return "protocol";
+    case ErrorKind::closed:
+      return "closed";
+    case ErrorKind::rejected:
+      return "rejected";
   }
   return "unknown";
 }
@@ -105,7 +111,8 @@ void Client::open_and_authenticate() {
       // Servers close instead of answering when the IP is banned (sv_rcon_banpenalty) or RCON is off.
       throw RconError(ErrorKind::closed,
                       std::string("server closed the RCON connection during authentication (IP banned or RCON "
-                                  "disabled?): ") + error.what());
+                                  "disabled?): ") +
+                          error.what());
     }
     throw;
   }
@@ -140,7 +147,8 @@ std::string Client::run_command(std::string_view command) {
     const bool may_be_done = answered && !decoder_.has_partial();
     const auto wait = may_be_done ? options_.quiet_after_response : options_.io_timeout;
     switch (fill(std::min(now + wait, exchange_deadline))) {
-      case Fill::data: break;
+      case Fill::data:
+        break;
       case Fill::timeout:
         if (may_be_done) return output;
         throw RconError(ErrorKind::timeout, "no RCON answer from " + host_ + " within the timeout");
@@ -159,9 +167,12 @@ Packet Client::read_packet(Clock::time_point exchange_deadline) {
     if (decoder_.failed()) throw RconError(ErrorKind::protocol, "invalid RCON packet size from " + host_);
     const auto now = Clock::now();
     switch (fill(std::min(now + options_.io_timeout, exchange_deadline))) {
-      case Fill::data: break;
-      case Fill::timeout: throw RconError(ErrorKind::timeout, "no RCON answer from " + host_ + " within the timeout");
-      case Fill::eof: throw RconError(ErrorKind::closed, "server closed the RCON connection");
+      case Fill::data:
+        break;
+      case Fill::timeout:
+        throw RconError(ErrorKind::timeout, "no RCON answer from " + host_ + " within the timeout");
+      case Fill::eof:
+        throw RconError(ErrorKind::closed, "server closed the RCON connection");
     }
   }
 }

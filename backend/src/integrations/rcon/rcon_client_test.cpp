@@ -225,9 +225,9 @@ TEST(RconClient, RefusedConnectionIsAConnectError) {
 TEST(RconClient, ChainingAndOversizedCommandsAreRejectedBeforeConnecting) {
   FakeRconServer server(srcds(FakeBehaviour{}));
   Client client("127.0.0.1", server.port(), "secret", generous());
-  for (std::string_view command : {std::string_view("sv_password a; quit"), std::string_view("status\nquit"),
-                                   std::string_view("status\rquit"), std::string_view("status\0quit", 11),
-                                   std::string_view("")}) {
+  for (std::string_view command :
+       {std::string_view("sv_password a; quit"), std::string_view("status\nquit"), std::string_view("status\rquit"),
+        std::string_view("status\0quit", 11), std::string_view("")}) {
     EXPECT_EQ(kind_of(client, command), ErrorKind::rejected) << command;
   }
   EXPECT_EQ(kind_of(client, std::string(kMaxCommandBytes + 1, 'x')), ErrorKind::rejected);

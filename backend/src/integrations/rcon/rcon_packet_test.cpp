@@ -14,9 +14,10 @@ std::string bytes(std::initializer_list<int> values) {
   return out;
 }
 
-const std::string kAuthVector = bytes({0x10, 0, 0, 0, 0x01, 0, 0, 0, 0x03, 0, 0, 0, 's', 'e', 'c', 'r', 'e', 't', 0, 0});
-const std::string kExecVector = bytes({0x19, 0, 0, 0, 0x02, 0, 0, 0, 0x02, 0, 0, 0, 's', 'v', '_', 'p', 'a', 's', 's',
-                                       'w', 'o', 'r', 'd', ' ', 'a', 'b', 'c', 0, 0});
+const std::string kAuthVector =
+    bytes({0x10, 0, 0, 0, 0x01, 0, 0, 0, 0x03, 0, 0, 0, 's', 'e', 'c', 'r', 'e', 't', 0, 0});
+const std::string kExecVector = bytes({0x19, 0,   0,   0,   0x02, 0,   0,   0,   0x02, 0,   0,   0,   's', 'v', '_',
+                                       'p',  'a', 's', 's', 'w',  'o', 'r', 'd', ' ',  'a', 'b', 'c', 0,   0});
 const std::string kEmptyResponseVector = bytes({0x0a, 0, 0, 0, 0x03, 0, 0, 0, 0, 0, 0, 0, 0, 0});
 // Captured from a real CS:GO server (EnriqCG/rcon-srcds issue #9): both arrived in one TCP read.
 const std::string kCapturedPair = bytes({0x0a, 0, 0, 0, 0x99, 0x09, 0, 0, 0, 0, 0, 0, 0, 0,  //

@@ -10,7 +10,7 @@
 namespace portal::rcon {
 
 struct StatusPlayer {
-  std::string name;            // as the server printed it (UTF-8 bytes untouched)
+  std::string name;              // as the server printed it (UTF-8 bytes untouched)
   std::int64_t connected_s = 0;  // 0 for bots, which print "BOT" instead of a time
   int ping = 0;
   bool bot = false;

@@ -225,9 +225,9 @@ core::Result<VerifiedAssertion> check_locally(const QueryParams& params, const O
   }
   if (!mode || *mode != "id_res") return invalid("mode", "openid.mode is not id_res");
 
-  for (const char* name : {"openid.ns", "openid.op_endpoint", "openid.claimed_id", "openid.identity",
-                           "openid.return_to", "openid.response_nonce", "openid.assoc_handle", "openid.signed",
-                           "openid.sig"}) {
+  for (const char* name :
+       {"openid.ns", "openid.op_endpoint", "openid.claimed_id", "openid.identity", "openid.return_to",
+        "openid.response_nonce", "openid.assoc_handle", "openid.signed", "openid.sig"}) {
     if (!field(name)) return invalid("present", std::string("Parameter ") + name + " is missing");
   }
   if (*field("openid.ns") != kOpenIdNs) return invalid("ns", "openid.ns is not the OpenID 2.0 namespace");
@@ -301,8 +301,7 @@ OpenIdVerifier::OpenIdVerifier(OpenIdExpectations expectations, HttpClient& http
                                std::chrono::milliseconds timeout)
     : expectations_(std::move(expectations)), http_(http), nonces_(nonces), timeout_(timeout) {}
 
-core::Result<VerifiedAssertion> OpenIdVerifier::verify(std::string_view raw_query,
-                                                       system_clock::time_point now) const {
+core::Result<VerifiedAssertion> OpenIdVerifier::verify(std::string_view raw_query, system_clock::time_point now) const {
   const QueryParams params = parse_query(raw_query);
   auto assertion = check_locally(params, expectations_, now);
   if (!assertion) return assertion;

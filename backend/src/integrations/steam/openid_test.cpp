@@ -5,7 +5,6 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-
 namespace portal::integrations::steam {
 namespace {
 
@@ -33,11 +32,10 @@ TEST(OpenIdLoginUrl, MatchesXpawsExpectedUrlWithoutRealm) {
 }
 
 TEST(OpenIdLoginUrl, AppendsTheRealmAndEncodesTheReturnToQuery) {
-  const std::string url = build_login_url(kSteamOpenIdEndpoint, "https://portal.example/cb?state=a b&x=1",
-                                          "https://portal.example/");
-  EXPECT_THAT(url, ::testing::EndsWith(
-                       "&openid.return_to=https%3A%2F%2Fportal.example%2Fcb%3Fstate%3Da%20b%26x%3D1"
-                       "&openid.realm=https%3A%2F%2Fportal.example%2F"));
+  const std::string url =
+      build_login_url(kSteamOpenIdEndpoint, "https://portal.example/cb?state=a b&x=1", "https://portal.example/");
+  EXPECT_THAT(url, ::testing::EndsWith("&openid.return_to=https%3A%2F%2Fportal.example%2Fcb%3Fstate%3Da%20b%26x%3D1"
+                                       "&openid.realm=https%3A%2F%2Fportal.example%2F"));
   // What the provider reads back is what we sent.
   const auto params = parse_query(url.substr(url.find('?') + 1));
   ASSERT_EQ(params.size(), 6u);
@@ -115,8 +113,8 @@ TEST(OpenIdLocalChecks, OpEndpointMustBeTheConfiguredOneExactly) {
 }
 
 TEST(OpenIdLocalChecks, ClaimedIdMustEqualIdentity) {
-  EXPECT_EQ(refused_rule(with(steam_assertion(), "openid.identity",
-                              "https://steamcommunity.com/openid/id/76561197960265729")),
+  EXPECT_EQ(refused_rule(
+                with(steam_assertion(), "openid.identity", "https://steamcommunity.com/openid/id/76561197960265729")),
             "claimed_id_is_identity");
 }
 
@@ -130,16 +128,12 @@ TEST(OpenIdLocalChecks, SignedMustBeSteamsListExactly) {
 }
 
 TEST(OpenIdLocalChecks, ReturnToMustBeOurCallbackByPlaceNotByPrefix) {
-  for (const char* return_to : {"https://portal.example/api/auth/steam/callbackevil",
-                                "https://portal.example/api/auth/steam/callback/evil",
-                                "https://portal.example/api/auth/steam",
-                                "https://portal.example.evil.com/api/auth/steam/callback",
-                                "https://evil.example/api/auth/steam/callback?state=abc",
-                                "https://portal.example:8443/api/auth/steam/callback",
-                                "http://portal.example/api/auth/steam/callback",
-                                "https://user@portal.example/api/auth/steam/callback",
-                                "https://portal.example/api/auth/steam/callback#frag",
-                                "/api/auth/steam/callback", "javascript:alert(1)"}) {
+  for (const char* return_to :
+       {"https://portal.example/api/auth/steam/callbackevil", "https://portal.example/api/auth/steam/callback/evil",
+        "https://portal.example/api/auth/steam", "https://portal.example.evil.com/api/auth/steam/callback",
+        "https://evil.example/api/auth/steam/callback?state=abc", "https://portal.example:8443/api/auth/steam/callback",
+        "http://portal.example/api/auth/steam/callback", "https://user@portal.example/api/auth/steam/callback",
+        "https://portal.example/api/auth/steam/callback#frag", "/api/auth/steam/callback", "javascript:alert(1)"}) {
     SCOPED_TRACE(return_to);
     EXPECT_EQ(refused_rule(steam_assertion(return_to)), "return_to");
   }
@@ -158,8 +152,9 @@ TEST(OpenIdLocalChecks, NonceMustBeAUtcTimeWithin300Seconds) {
   EXPECT_EQ(refused_rule(steam_assertion(), nonce_instant() - 301s), "response_nonce");
   EXPECT_EQ(refused_rule(with(steam_assertion(), "openid.response_nonce", "s4DPZce8qc+iPCe8JgQKB0BiIDI=")),
             "response_nonce");
-  EXPECT_EQ(refused_rule(with(steam_assertion(), "openid.response_nonce", "2020-08-27T04:44:16Z" + std::string(300, 'x'))),
-            "response_nonce");
+  EXPECT_EQ(
+      refused_rule(with(steam_assertion(), "openid.response_nonce", "2020-08-27T04:44:16Z" + std::string(300, 'x'))),
+      "response_nonce");
 }
 
 TEST(OpenIdLocalChecks, ClaimedIdFollowsXpawsCases) {
@@ -202,10 +197,10 @@ TEST(OpenIdCheckAuthenticationReply, AcceptsOnlyXpawsGoodCase) {
   const std::string ns = "ns:http://specs.openid.net/auth/2.0\n";
   EXPECT_TRUE(parse_check_authentication_reply(200, ns + "is_valid:true"));
   EXPECT_TRUE(parse_check_authentication_reply(200, kValidReply));
-  for (const std::string& body : {ns + "is_valid:false", ns + "_is_valid:true", ns + "is_valid:true:is_valid:true",
-                                  ns + "is_valid_true", std::string("ns:http://specs.openid.net/auth/2.1\nis_valid:true"),
-                                  std::string("is_valid:true"), std::string(""), ns + "is_valid:TRUE",
-                                  ns + "is_valid:true\nis_valid:false", ns + "is_valid: true"}) {
+  for (const std::string& body :
+       {ns + "is_valid:false", ns + "_is_valid:true", ns + "is_valid:true:is_valid:true", ns + "is_valid_true",
+        std::string("ns:http://specs.openid.net/auth/2.1\nis_valid:true"), std::string("is_valid:true"),
+        std::string(""), ns + "is_valid:TRUE", ns + "is_valid:true\nis_valid:false", ns + "is_valid: true"}) {
     SCOPED_TRACE(body);
     EXPECT_FALSE(parse_check_authentication_reply(200, body));
   }

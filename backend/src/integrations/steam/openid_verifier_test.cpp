@@ -141,7 +141,8 @@ TEST_F(OpenIdVerifierTest, StaleNonceIsRefusedLocally) {
 }
 
 TEST_F(OpenIdVerifierTest, CancelIsReportedWithoutANetworkCall) {
-  auto result = verifier.verify("openid.ns=http%3A%2F%2Fspecs.openid.net%2Fauth%2F2.0&openid.mode=cancel", nonce_instant());
+  auto result =
+      verifier.verify("openid.ns=http%3A%2F%2Fspecs.openid.net%2Fauth%2F2.0&openid.mode=cancel", nonce_instant());
   ASSERT_FALSE(result.ok());
   EXPECT_EQ(result.error().code, "OPENID_CANCELLED");
   EXPECT_TRUE(http.calls().empty());

@@ -56,7 +56,8 @@ core::Result<std::optional<SteamProfile>> WebApiProfiles::fetch(std::uint64_t st
   // The upstream's own message names host and port at most, never the query with the key.
   if (!reply) return steam_unavailable("The Steam Web API could not be reached: " + reply.error().message);
   if (reply->status == 401 || reply->status == 403) {
-    return steam_unavailable("The Steam Web API refused the configured key (HTTP " + std::to_string(reply->status) + ")");
+    return steam_unavailable("The Steam Web API refused the configured key (HTTP " + std::to_string(reply->status) +
+                             ")");
   }
   if (reply->status != 200) {
     return steam_unavailable("The Steam Web API answered HTTP " + std::to_string(reply->status));
