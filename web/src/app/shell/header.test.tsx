@@ -97,7 +97,7 @@ describe('header', () => {
   })
 
   it('reserves the announcement slot without calling the backend', async () => {
-    // onUnhandledRequest: 'error' would fail this test on any call besides /api/config.
+    // onUnhandledFrame: 'error' would fail this test on any call besides /api/config.
     const { container } = await renderApp('/vip')
     await waitFor(() => expect(container.querySelector('[data-slot="announcement"]')).toBeInTheDocument())
   })
