@@ -74,6 +74,20 @@ function dangerousMarkup(page: Page) {
 
 const question = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
 
+/**
+ * Every image of the answers has loaded or failed: an image's state turns complete in the same task
+ * that fires its load or error event, so any handler a payload left on it has had its turn.
+ */
+async function imagesSettled(page: Page) {
+  await expect
+    .poll(() =>
+      page
+        .getByRole('list', { name: /问题列表|Questions/ })
+        .evaluate((list) => [...list.querySelectorAll('img')].every((image) => image.complete)),
+    )
+    .toBe(true)
+}
+
 test.describe('desktop, 1280 px', () => {
   test.use(DESKTOP)
 
@@ -120,7 +134,7 @@ test.describe('desktop, 1280 px', () => {
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
     }
     expect(await dangerousMarkup(page)).toEqual([])
-    await page.waitForTimeout(300) // an image's onerror would have fired by now
+    await imagesSettled(page)
     expect(await trapHits(page)).toEqual([])
     expect(dialogs).toEqual([])
     await shot(page, 'faq-zh')
@@ -134,7 +148,7 @@ test.describe('desktop, 1280 px', () => {
     await question(page, MALICIOUS.en).click()
     await expect(page.getByRole('region', { name: MALICIOUS.en })).toContainText('The sanitizer kept this text')
     expect(await dangerousMarkup(page)).toEqual([])
-    await page.waitForTimeout(300)
+    await imagesSettled(page)
     expect(await trapHits(page)).toEqual([])
     expect(dialogs).toEqual([])
     await shot(page, 'faq-en')

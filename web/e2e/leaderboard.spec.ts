@@ -10,6 +10,7 @@ import {
   expectNoSidewaysScroll,
   getJson,
   loginWithSteam,
+  settledBox,
   shot,
   watchForErrors,
 } from './support/portal.ts'
@@ -235,8 +236,9 @@ test.describe('mobile, 390 px', () => {
     const dialog = page.getByRole('dialog')
     await expect(dialog).toBeVisible()
     await expect(dialog).toContainText('回防 · 排名 1')
-    const box = await dialog.boundingBox()
-    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true)
+    const box = await settledBox(dialog)
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(390)
     await shot(page, 'leaderboard-mobile-player', false)
     await dialog.getByRole('button', { name: '关闭' }).tap()
     await expect(dialog).toHaveCount(0)

@@ -84,7 +84,8 @@ test.describe('desktop, 1280 px', () => {
     await page.getByRole('button', { name: '快速加入' }).click()
     const dialog = page.getByRole('dialog', { name: '快速加入' })
     await dialog.getByRole('button', { name: /死亡竞赛/ }).click()
-    await expect(dialog.getByText('正在为你寻找服务器…')).toBeVisible()
+    // The 500 ms search state is the Vitest test's (a faked clock): on a loaded machine it can be
+    // over before an assertion here looks, so only the outcome is checked.
     const found = dialog.getByRole('region', { name: '为你找到了一台服务器' })
     await expect(found.or(dialog.getByRole('alert'))).toBeVisible()
     if (await found.isVisible()) await expect(found.getByRole('link', { name: '加入游戏' })).toHaveAttribute('href', /^steam:\/\/connect\//)

@@ -11,6 +11,7 @@ import {
   freshSteamId,
   getJson,
   loginWithSteam,
+  settledBox,
   shot,
   watchForErrors,
 } from './support/portal.ts'
@@ -222,8 +223,9 @@ test.describe('mobile, 390 px', () => {
       await expect(items.nth(index)).toContainText(names[index])
       await expect(items.nth(index)).toContainText(word(privilege[group]))
     }
-    const box = await dialog.boundingBox()
-    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true)
+    const box = await settledBox(dialog)
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(390)
     await shot(page, 'vip-mobile-details', false)
     await dialog.getByRole('button', { name: '关闭' }).tap()
     await expect(dialog).toHaveCount(0)

@@ -37,6 +37,37 @@ export function watchForErrors(page: Page, expected: RegExp[] = []): string[] {
   return errors
 }
 
+/**
+ * Waits until no finite CSS animation or transition runs on `locator`'s element, inside it or on an
+ * ancestor (a dialog's pop-in, a drawer's slide, a panel collapsing): a box measured before that is
+ * mid-flight, and on a loaded machine the flight takes longer. Infinite ones (the announcement
+ * marquee, spinners) never settle and are ignored. Compare boxes afterwards with a tolerance
+ * (`toBeCloseTo(x, 0)`, within half a pixel), never exactly: layout positions are fractional.
+ */
+export async function settled(locator: Locator): Promise<void> {
+  await expect(locator).toBeVisible()
+  await expect
+    .poll(() =>
+      locator.evaluate(
+        (element) =>
+          document.getAnimations().filter((animation) => {
+            const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null
+            if (!target || !(target.contains(element) || element.contains(target))) return false
+            return animation.playState !== 'finished' && animation.effect?.getComputedTiming().endTime !== Infinity
+          }).length,
+      ),
+    )
+    .toBe(0)
+}
+
+/** The box of a visible element whose animations have settled. */
+export async function settledBox(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  await settled(locator)
+  const found = await locator.boundingBox()
+  expect(found).not.toBeNull()
+  return found ?? { x: 0, y: 0, width: 0, height: 0 }
+}
+
 /** The body of a GET that must succeed. */
 export async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
   const response = await request.get(url)

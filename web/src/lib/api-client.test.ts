@@ -1,9 +1,9 @@
-import { http, HttpResponse } from 'msw'
+import { delay, http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { server } from '@/testing/msw-server'
-import { apiClient, buildUrl, onInvalidLoginToken } from './api-client'
-import { ApiError } from './api-error'
+import { apiClient, buildUrl, onInvalidLoginToken, requestTimeout } from './api-client'
+import { ApiError, isCancelled } from './api-error'
 import { storage } from './storage'
 
 function captureRequest(path: string, answer: () => Response = () => HttpResponse.json({ ok: true })) {
@@ -75,6 +75,47 @@ describe('api client', () => {
   it('turns a network failure into NETWORK_ERROR', async () => {
     captureRequest('/api/down', () => HttpResponse.error())
     await expect(apiClient.get('/api/down')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' })
+  })
+
+  /** A request the server never answers; resolves `started` once it has arrived. */
+  function hangingRequest(path: string): Promise<void> {
+    return new Promise((started) => {
+      server.use(
+        http.get(path, async () => {
+          started()
+          await delay('infinite')
+          return HttpResponse.json({})
+        }),
+      )
+    })
+  }
+
+  it('reports a request its caller cancelled as REQUEST_CANCELLED, not as a timeout', async () => {
+    const started = hangingRequest('/api/slow')
+    const controller = new AbortController()
+    const pending = apiClient.get('/api/slow', { signal: controller.signal }).catch((e: unknown) => e)
+    await started
+    controller.abort()
+    const error = await pending
+    expect(error).toMatchObject({ status: 0, code: 'REQUEST_CANCELLED' })
+    expect(isCancelled(error)).toBe(true)
+  })
+
+  it('reports a passed deadline as REQUEST_TIMEOUT', async () => {
+    const started = hangingRequest('/api/slow')
+    const controller = new AbortController()
+    const pending = apiClient.get('/api/slow', { signal: controller.signal }).catch((e: unknown) => e)
+    await started
+    controller.abort(requestTimeout())
+    const error = await pending
+    expect(error).toMatchObject({ status: 0, code: 'REQUEST_TIMEOUT' })
+    expect(isCancelled(error)).toBe(false)
+  })
+
+  it('reports a signal aborted before the call as cancelled', async () => {
+    await expect(apiClient.get('/api/slow', { signal: AbortSignal.abort() })).rejects.toMatchObject({
+      code: 'REQUEST_CANCELLED',
+    })
   })
 
   it('validates the answer against a schema', async () => {

@@ -46,8 +46,27 @@ export function buildUrl(path: string, query?: RequestOptions<unknown>['query'])
 
 const INVALID_TOKEN = 'INVALID_TOKEN'
 
-function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError')
+function errorName(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null && 'name' in value ? String(value.name) : undefined
+}
+
+/**
+ * Why a request failed before an answer arrived. An aborted signal's reason tells a deadline
+ * (TimeoutError: `AbortSignal.timeout`, or `abort(new DOMException(…, 'TimeoutError'))`) from a
+ * cancellation (React Query on unmount or navigation, `controller.abort()`): only the deadline is a
+ * timeout.
+ */
+function failureBeforeAnswer(error: unknown, signal: AbortSignal | undefined): ApiError {
+  const aborted = signal?.aborted === true || errorName(error) === 'AbortError' || errorName(error) === 'TimeoutError'
+  if (!aborted) return new ApiError(0, CLIENT_ERROR_CODES.network, 'Network request failed')
+  const reason = signal?.aborted ? signal.reason : error
+  if (errorName(reason) === 'TimeoutError') return new ApiError(0, CLIENT_ERROR_CODES.timeout, 'Request timeout')
+  return new ApiError(0, CLIENT_ERROR_CODES.cancelled, 'Request cancelled')
+}
+
+/** The reason to abort a request with when the caller's deadline passes: it fails as REQUEST_TIMEOUT. */
+export function requestTimeout(): DOMException {
+  return new DOMException('Request timeout', 'TimeoutError')
 }
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
@@ -58,6 +77,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (body !== undefined) headers.set('Content-Type', 'application/json')
 
   let response: Response
+  let text: string
   try {
     response = await fetch(buildUrl(path, query), {
       method,
@@ -65,12 +85,12 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     })
+    // Reading the body can be aborted too.
+    text = await response.text()
   } catch (error) {
-    if (isAbort(error)) throw new ApiError(0, CLIENT_ERROR_CODES.timeout, 'Request timeout')
-    throw new ApiError(0, CLIENT_ERROR_CODES.network, 'Network request failed')
+    throw failureBeforeAnswer(error, signal)
   }
 
-  const text = await response.text()
   if (!response.ok) {
     const error = decodeApiError(response.status, response.statusText, text)
     if (token === 'login' && bearer && error.status === 401 && error.code === INVALID_TOKEN) {

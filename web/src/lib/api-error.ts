@@ -10,7 +10,10 @@ export const apiErrorBodySchema = z.object({
 /** Codes the client produces itself when no server error body is available. */
 export const CLIENT_ERROR_CODES = {
   network: 'NETWORK_ERROR',
+  /** The caller's deadline passed (its signal aborted with a TimeoutError). */
   timeout: 'REQUEST_TIMEOUT',
+  /** The caller gave the request up (navigation, unmount, a newer query): not a failure. */
+  cancelled: 'REQUEST_CANCELLED',
   badResponse: 'BAD_RESPONSE',
 } as const
 
@@ -30,6 +33,11 @@ export class ApiError extends Error {
 
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError
+}
+
+/** A request its caller cancelled: nothing went wrong, so nothing is shown or logged. */
+export function isCancelled(value: unknown): boolean {
+  return isApiError(value) && value.code === CLIENT_ERROR_CODES.cancelled
 }
 
 /** Turns a failed response's body (already read as text) into an ApiError. */

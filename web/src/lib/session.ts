@@ -2,7 +2,7 @@
 // mirrored in a small store so components re-render when it changes. Lives in lib because the
 // header, the account feature and quick join all read it.
 import { useSyncExternalStore } from 'react'
-import { apiClient } from './api-client'
+import { apiClient, requestTimeout } from './api-client'
 import { SESSION_LIFETIME_MS } from './constants'
 import { isJwtUsable } from './jwt'
 import { STORAGE_KEYS, storage, type StoredUser } from './storage'
@@ -83,7 +83,7 @@ export async function logAuthAction(action: AuthLogAction, steamId?: string): Pr
   const id = steamId ?? currentUser?.steamId ?? storage.user.get()?.steamId
   if (!id || !storage.loginToken.get()) return
   const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), LOG_TIMEOUT_MS)
+  const timer = setTimeout(() => controller.abort(requestTimeout()), LOG_TIMEOUT_MS)
   try {
     await apiClient.post('/api/auth/log', { steamId: id, action }, { signal: controller.signal })
   } catch (error) {

@@ -133,8 +133,9 @@ describe('header when logged in', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     const login = screen.getByRole('button', { name: '登录' })
     expect(login).toHaveFocus()
-    // Still there once the closed dialog's deferred focus handling has run.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    // Still there once the closed dialog's deferred focus handling (Radix FocusScope's setTimeout 0,
+    // scheduled when it unmounted) has run: a 0 ms timer set now runs after it, timers being FIFO.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
     expect(login).toHaveFocus()
   })
 

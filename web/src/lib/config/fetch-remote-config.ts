@@ -1,4 +1,4 @@
-import { apiClient } from '../api-client'
+import { apiClient, requestTimeout } from '../api-client'
 import { CONFIG_TIMEOUT_MS } from '../constants'
 import { remoteConfigSchema, type RemoteConfig } from './remote-config-schema'
 
@@ -8,7 +8,7 @@ export const configQueryKey = ['config'] as const
 /** GET /api/config; rejects (ApiError) when the call fails, times out or answers a non-object. */
 export function fetchRemoteConfig(): Promise<RemoteConfig> {
   const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), CONFIG_TIMEOUT_MS)
+  const timer = setTimeout(() => controller.abort(requestTimeout()), CONFIG_TIMEOUT_MS)
   return apiClient
     .get(CONFIG_PATH, { token: 'none', schema: remoteConfigSchema, signal: controller.signal })
     .finally(() => clearTimeout(timer))

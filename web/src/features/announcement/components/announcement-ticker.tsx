@@ -3,6 +3,7 @@ import { Megaphone } from 'lucide-react'
 import { useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/cn'
+import { logged } from '@/lib/logged'
 import { announcementKey, fetchAnnouncement } from '../api/announcement-api'
 
 /** Marquee speed in px per second. */
@@ -19,14 +20,7 @@ export function AnnouncementTicker() {
   const lang = i18n.language === 'en' ? 'en' : 'zh'
   const query = useQuery({
     queryKey: announcementKey(lang),
-    queryFn: async ({ signal }) => {
-      try {
-        return await fetchAnnouncement(lang, signal)
-      } catch (error) {
-        console.error('Failed to fetch announcement', error)
-        throw error
-      }
-    },
+    queryFn: ({ signal }) => logged('Failed to fetch announcement', fetchAnnouncement(lang, signal)),
     staleTime: 5 * 60_000,
     retry: false,
   })

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { logged } from '@/lib/logged'
 import { commandKeys, fetchCommands } from '../api/commands-api'
 import type { ChatCommand } from '../model/commands'
 
@@ -10,14 +11,7 @@ const COMMANDS_STALE_MS = 60 * 60 * 1000
 export function useCommands() {
   const query = useQuery({
     queryKey: commandKeys.all,
-    queryFn: async ({ signal }) => {
-      try {
-        return await fetchCommands(signal)
-      } catch (error) {
-        console.error('Failed to fetch the command list', error)
-        throw error
-      }
-    },
+    queryFn: ({ signal }) => logged('Failed to fetch the command list', fetchCommands(signal)),
     staleTime: COMMANDS_STALE_MS,
     gcTime: Infinity,
   })

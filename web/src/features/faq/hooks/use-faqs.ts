@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Language } from '@/lib/constants'
+import { logged } from '@/lib/logged'
 import { faqKeys, fetchFaqs } from '../api/faq-api'
 import type { Faq } from '../api/faq-schemas'
 
@@ -13,14 +14,7 @@ const FAQ_STALE_MS = 5 * 60 * 1000
 export function useFaqs(language: Language) {
   const query = useQuery({
     queryKey: faqKeys.list(language),
-    queryFn: async ({ signal }) => {
-      try {
-        return await fetchFaqs(language, signal)
-      } catch (error) {
-        console.error('Failed to fetch the FAQ', error)
-        throw error
-      }
-    },
+    queryFn: ({ signal }) => logged('Failed to fetch the FAQ', fetchFaqs(language, signal)),
     staleTime: FAQ_STALE_MS,
   })
   return { faqs: query.data ?? NO_FAQS, loading: query.isLoading }

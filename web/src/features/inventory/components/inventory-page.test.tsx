@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, getConfig, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ALICE, apiError, storeSession } from '@/testing/auth-fixtures'
@@ -14,9 +14,25 @@ const config = configWith({ links: { inventorySignIn: SIGN_IN_URL } })
 beforeAll(preloadAuthChunks)
 afterEach(() => vi.useRealTimers())
 
-/** The real setTimeout, for waiting on the fake backend while the app's timers are faked. */
-const realSetTimeout = globalThis.setTimeout
-const realSleep = (ms: number) => new Promise<void>((resolve) => realSetTimeout(resolve, ms))
+/**
+ * Waits for the fake backend while the app's setTimeout is faked: polls inside act on the real
+ * setInterval (React renders only inside act then, and waitFor would leave act), so the faked clock
+ * stands still. Bounded by the suite's async wait, the same as findBy/waitFor.
+ */
+async function untilInRealTime(ready: () => boolean) {
+  const deadline = Date.now() + getConfig().asyncUtilTimeout
+  while (!ready() && Date.now() < deadline) {
+    await act(
+      () =>
+        new Promise<void>((resolve) => {
+          const poll = setInterval(() => {
+            clearInterval(poll)
+            resolve()
+          }, 20)
+        }),
+    )
+  }
+}
 
 const frame = () => screen.queryByTitle('库存模拟器')
 const status = () => screen.queryByRole('status')
@@ -57,8 +73,7 @@ describe('inventory, logged in', () => {
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     hold.release()
-    // Wait in real time for the answer; the faked clock stands still meanwhile.
-    for (let i = 0; i < 200 && status()?.textContent !== '正在加载库存…'; i += 1) await act(() => realSleep(10))
+    await untilInRealTime(() => status()?.textContent === '正在加载库存…')
     expect(status()).toHaveTextContent('正在加载库存…')
     expect(frame()).toBeNull()
     act(() => vi.advanceTimersByTime(499))
@@ -82,7 +97,7 @@ describe('inventory, logged in', () => {
     storeSession()
     serveInventory()
     await renderApp('/inventory', { config: configWith({ links: { inventory: 'https://inventory.example.com/' } }) })
-    expect(await screen.findByTitle('库存模拟器', {}, { timeout: 3_000 })).toHaveAttribute(
+    expect(await screen.findByTitle('库存模拟器')).toHaveAttribute(
       'src',
       `https://inventory.example.com/?token=${SIGN_IN_TOKEN}`,
     )
@@ -109,7 +124,7 @@ describe('inventory, logged in', () => {
     storeSession()
     const calls = serveInventory({ sync: () => apiError(500, 'INTERNAL_ERROR') })
     await renderApp('/inventory', { config })
-    expect(await screen.findByTitle('库存模拟器', {}, { timeout: 3_000 })).toBeInTheDocument()
+    expect(await screen.findByTitle('库存模拟器')).toBeInTheDocument()
     expect(calls.map((call) => call.path)).toEqual(['/api/database/im-update-user', '/api/auth/inventory/sign-in'])
     expect(warned).toHaveBeenCalled()
   })
@@ -138,7 +153,7 @@ describe('inventory, logged in', () => {
     const { user } = await renderApp('/inventory', { config })
     const alert = await screen.findByRole('alert')
     await user.click(within(alert).getByRole('button', { name: '重试' }))
-    expect(await screen.findByTitle('库存模拟器', {}, { timeout: 3_000 })).toBeInTheDocument()
+    expect(await screen.findByTitle('库存模拟器')).toBeInTheDocument()
     expect(calls.map((call) => call.path)).toEqual([
       '/api/database/im-update-user',
       '/api/auth/inventory/sign-in',
@@ -151,7 +166,7 @@ describe('inventory, logged in', () => {
     storeSession()
     const calls = serveInventory()
     const { user, location } = await renderApp('/inventory', { config })
-    const signedIn = await screen.findByTitle('库存模拟器', {}, { timeout: 3_000 })
+    const signedIn = await screen.findByTitle('库存模拟器')
 
     await user.click(screen.getByRole('link', { name: '常见问题' }))
     expect(location().pathname).toBe('/faq')

@@ -88,7 +88,7 @@ describe('board on desktop', () => {
     const { user } = await renderApp('/leaderboard?season=all')
     await settled()
     await user.hover(screen.getByRole('button', { name: 'KDA' }))
-    expect(await screen.findByRole('tooltip', {}, { timeout: 2_000 })).toHaveTextContent('击杀数 ÷ 死亡数')
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('击杀数 ÷ 死亡数')
   })
 })
 

@@ -12,7 +12,7 @@ import { fetchLeaderboardPage, fetchTopPlayers, leaderboardKeys, type BoardQuery
 import type { LeaderboardMode } from '../model/modes'
 import type { LeaderboardPlayer } from '../model/player'
 import type { SeasonScope } from '../model/season-scope'
-import { logged } from './logged'
+import { logged } from '@/lib/logged'
 
 const NO_PLAYERS: LeaderboardPlayer[] = []
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { fetchUserEntries, leaderboardKeys } from '../api/leaderboard-api'
 import type { LeaderboardMode } from '../model/modes'
 import type { SeasonScope } from '../model/season-scope'
-import { logged } from './logged'
+import { logged } from '@/lib/logged'
 
 /**
  * The logged-in player's entry on the current board, or null when they have none. A failed call is

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { fetchSeasons, leaderboardKeys } from '../api/leaderboard-api'
 import type { SeasonOption } from '../model/season-scope'
-import { logged } from './logged'
+import { logged } from '@/lib/logged'
 
 const NO_SEASONS: SeasonOption[] = []
 const SEASONS_STALE_MS = 5 * 60 * 1000

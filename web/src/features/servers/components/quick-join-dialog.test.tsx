@@ -1,6 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { QUICK_JOIN_DELAY_MS } from '@/lib/constants'
 import { ALICE, storeSession } from '@/testing/auth-fixtures'
 import { server } from '@/testing/msw-server'
 import { renderApp } from '@/testing/render-app'
@@ -36,6 +38,11 @@ async function openQuickJoin() {
   return { ...rendered, dialog: await screen.findByRole('dialog', { name: '快速加入' }) }
 }
 
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
 describe('quick join', () => {
   it('disables categories without servers', async () => {
     serve()
@@ -49,12 +56,17 @@ describe('quick join', () => {
 
   it('waits 500 ms, then offers the server with the fewest sufficient free slots (4 for non-members)', async () => {
     const vipCalls = serve()
-    const { user, dialog } = await openQuickJoin()
-    const start = Date.now()
+    const { dialog } = await openQuickJoin()
+    // The 500 ms on a faked clock: exact, however loaded the machine is.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    vi.stubGlobal('jest', { advanceTimersByTime: vi.advanceTimersByTime.bind(vi) })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) })
     await user.click(within(dialog).getByRole('button', { name: /死亡竞赛/ }))
     expect(within(dialog).getByText('正在为你寻找服务器…')).toBeInTheDocument()
-    const found = await within(dialog).findByRole('region', { name: '为你找到了一台服务器' }, { timeout: 2000 })
-    expect(Date.now() - start).toBeGreaterThanOrEqual(450)
+    act(() => vi.advanceTimersByTime(QUICK_JOIN_DELAY_MS - 1))
+    expect(within(dialog).getByText('正在为你寻找服务器…')).toBeInTheDocument()
+    act(() => vi.advanceTimersByTime(1))
+    const found = within(dialog).getByRole('region', { name: '为你找到了一台服务器' })
     expect(found).toHaveTextContent('DM four left')
     expect(within(found).getByRole('link', { name: '加入游戏' })).toHaveAttribute('href', 'steam://connect/2.2.2.2:27015')
     await user.click(within(found).getByRole('button', { name: '复制连接命令' }))
@@ -74,7 +86,7 @@ describe('quick join', () => {
     // The header's tier badge asks for the same status; every lookup is for the logged-in user.
     expect(new Set(vipCalls)).toEqual(new Set([ALICE.steamId]))
     await user.click(within(dialog).getByRole('button', { name: /死亡竞赛/ }))
-    expect(await within(dialog).findByRole('region', {}, { timeout: 2000 })).toHaveTextContent('DM one left')
+    expect(await within(dialog).findByRole('region')).toHaveTextContent('DM one left')
   })
 
   it('treats a VIP status failure as none', async () => {
@@ -85,7 +97,7 @@ describe('quick join', () => {
     await waitFor(() => expect(vipCalls.length).toBeGreaterThan(0))
     expect(within(dialog).getByText('需要至少 4 个空位')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: /死亡竞赛/ }))
-    expect(await within(dialog).findByRole('region', {}, { timeout: 2000 })).toHaveTextContent('DM four left')
+    expect(await within(dialog).findByRole('region')).toHaveTextContent('DM four left')
     error.mockRestore()
   })
 
@@ -102,10 +114,10 @@ describe('quick join', () => {
     serve()
     const { user, dialog } = await openQuickJoin()
     await user.click(within(dialog).getByRole('button', { name: /回防/ }))
-    expect(await within(dialog).findByRole('alert', {}, { timeout: 2000 })).toHaveTextContent('没有可用的服务器')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('没有可用的服务器')
     await user.click(within(dialog).getByRole('button', { name: '返回选择' }))
     await user.click(within(dialog).getByRole('button', { name: /1v1 单挑/ }))
-    expect(await within(dialog).findByRole('alert', {}, { timeout: 2000 })).toHaveTextContent('服务器离线')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('服务器离线')
 
     await user.keyboard('{Escape}')
     await user.click(screen.getByRole('button', { name: '快速加入' }))

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
 import { REFRESH_COOLDOWN_SECONDS, SERVER_LIST_REFRESH_MS } from '@/lib/constants'
+import { logged } from '@/lib/logged'
 import { useCountdown } from '@/lib/use-countdown'
 import { fetchServers, serverKeys, type ServerQuery } from '../api/servers-api'
 import type { ServerItem } from '../model/server-model'
@@ -8,15 +9,6 @@ import { useTrailingFlag } from './use-trailing-flag'
 
 /** How long the loading flag stays after the list fetch (spec 000 §4.5). */
 export const LOADING_TRAIL_MS = 200
-
-async function logged<T>(message: string, work: Promise<T>): Promise<T> {
-  try {
-    return await work
-  } catch (error) {
-    console.error(message, error)
-    throw error
-  }
-}
 
 /** Keeps the last defined value: a failed fetch leaves the list as it was. */
 function useLastDefined<T>(value: T | undefined): T | undefined {
