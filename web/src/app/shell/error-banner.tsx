@@ -9,8 +9,8 @@ export function ErrorBanner() {
   const { t } = useTranslation('shell')
   const location = useLocation()
   const navigate = useNavigate()
-  const errorText = useErrorText()
   const error = readNavError(location.state)
+  const errorText = useErrorText(error?.namespace)
   if (!error) return null
 
   const dismiss = () =>

@@ -23,7 +23,7 @@ export function ResetPasswordPage() {
   const token = params.get('token')
   const email = params.get('email')
   if (!token || !email) {
-    return <Navigate to={{ pathname: '/login', search: from }} replace state={errorState('missingParams', t('errors.missingParams'))} />
+    return <Navigate to={{ pathname: '/login', search: from }} replace state={errorState('missingParams', t('errors.missingParams'), 'auth')} />
   }
   return <ResetPasswordForm token={token} email={email} />
 }

@@ -42,7 +42,7 @@ export function SteamCallbackFrame({ title, description, working, success, icon,
         toast({ tone: 'error', title: messageText(cause), description: detail ? messageText(detail) : undefined })
       }
       // The text rides along for a reload of /, where the account strings are not loaded.
-      navigate('/', { replace: true, state: errorState(outcome.banner, t(`errors.${outcome.banner}`)) })
+      navigate('/', { replace: true, state: errorState(outcome.banner, t(`errors.${outcome.banner}`), 'auth') })
     })
   }, [search, finish, navigate, toast, messageText, success, t])
 

@@ -2,7 +2,7 @@
 // read differently per flow (MAIL_FAILED: the code e-mail or the reset e-mail; UNAUTHORIZED: an
 // expired login elsewhere, "Unauthorized access" while binding), so each flow has its own mapping.
 import { CLIENT_ERROR_CODES, isApiError } from '@/lib/api-error'
-import { hasErrorTranslation, type ErrorLike } from '@/lib/error-text'
+import { hasErrorTranslation, hasServerMessage, type ErrorLike } from '@/lib/error-text'
 import type zhAuth from '@/locales/zh/auth.json'
 
 export type AuthErrorKey = keyof (typeof zhAuth)['errors']
@@ -24,9 +24,8 @@ function keyed(key: AuthErrorKey): AuthMessage {
 /** The backend's own error: its translated code, else its English text; `fallback` when it sent neither. */
 function serverMessage(error: unknown, fallback: AuthErrorKey): AuthMessage {
   if (!isApiError(error)) return keyed(fallback)
-  if (hasErrorTranslation(error.code)) return { error: { code: error.code } }
-  // HTTP_<status> means the answer had no error body: its status text is no message for people.
-  if (!error.code.startsWith('HTTP_') && error.message) return { error: { code: error.code, message: error.message } }
+  if (hasErrorTranslation(error.code, 'auth')) return { error: { code: error.code } }
+  if (hasServerMessage(error)) return { error: { code: error.code, message: error.message } }
   return keyed(fallback)
 }
 

@@ -18,9 +18,7 @@ function fromServer(error: unknown): error is { code: string; message: string } 
 
 export function signInErrorText(error: unknown): string {
   if (error === NOT_CONFIGURED) return i18next.t('inventory:notConfigured')
-  if (error === STEAM_NOT_BOUND) return i18next.t('inventory:errors.STEAM_NOT_BOUND')
+  if (error === STEAM_NOT_BOUND) return errorText({ code: STEAM_NOT_BOUND }, 'inventory')
   if (!fromServer(error)) return i18next.t('inventory:loginError')
-  const own = `inventory:errors.${error.code}`
-  if (i18next.exists(own)) return i18next.t(own as 'inventory:loginError')
-  return errorText({ code: error.code, message: error.message })
+  return errorText(error, 'inventory')
 }
