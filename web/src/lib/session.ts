@@ -101,11 +101,28 @@ export async function logAuthAction(action: AuthLogAction, steamId?: string): Pr
 export function logout(): void {
   const user = currentUser ?? storage.user.get()
   if (user) void logAuthAction('LOGOUT', user.steamId)
+  endSessionHere()
+}
+
+/** The local half of a logout: the login time, both tokens and the user go. */
+function endSessionHere(): void {
   storage.loginTime.remove()
   storage.loginToken.remove()
   storage.emailBindToken.remove()
   storage.user.remove()
   setUser(null)
+}
+
+/**
+ * "Log out everywhere": the backend ends every session of the account, this one included
+ * (POST /api/auth/logout-all with the login token, 204), then the session ends here as logout ends
+ * it. No LOGOUT log call follows: the token it would carry is revoked by then, and the backend has
+ * its own record of the call. Rejects with the ApiError when the backend refuses, and the session
+ * stays; a 401 INVALID_TOKEN ends it all the same (the api client's invalid-token rule).
+ */
+export async function logoutEverywhere(): Promise<void> {
+  await apiClient.post('/api/auth/logout-all')
+  endSessionHere()
 }
 
 /** A call reported the login token invalid: it is dropped first, so LOGOUT is not sent with it. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { openLoginDialog } from '@/features/auth/hooks/use-login-dialog'
 import { loadLoginDialog } from '@/features/auth/components/lazy-login-dialog'
-import { logout, useSessionUser } from '@/lib/session'
+import { logout, logoutEverywhere, useSessionUser } from '@/lib/session'
 import { UserMenu } from './user-menu'
 
 const preload = () => void loadLoginDialog()
@@ -26,8 +26,17 @@ export function LoginButton() {
     focusOnMount.current = true
     logout()
   }
+  const endEverySession = async () => {
+    focusOnMount.current = true
+    try {
+      await logoutEverywhere()
+    } catch (error) {
+      focusOnMount.current = false
+      throw error
+    }
+  }
 
-  if (user) return <UserMenu user={user} onLogout={confirmLogout} />
+  if (user) return <UserMenu user={user} onLogout={confirmLogout} onLogoutEverywhere={endEverySession} />
   return (
     <Button
       ref={loginButton}

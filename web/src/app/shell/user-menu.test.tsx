@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { TOKEN_CHECK_INTERVAL_MS } from '@/lib/constants'
@@ -156,6 +157,94 @@ describe('header when logged in', () => {
     expect(localStorage.getItem(STORAGE_KEYS.loginToken)).toBeNull()
     // The backend already refused the token: no LOGOUT call is made with it.
     expect(log).toEqual([])
+  })
+})
+
+describe('log out everywhere', () => {
+  interface LogoutAllCall {
+    authorization: string | null
+    body: string
+  }
+
+  /** Records every POST /api/auth/logout-all; answers 204 unless told otherwise. */
+  function serveLogoutAll(answer: () => Response = () => new HttpResponse(null, { status: 204 })) {
+    const calls: LogoutAllCall[] = []
+    server.use(
+      http.post('/api/auth/logout-all', async ({ request }) => {
+        calls.push({ authorization: request.headers.get('Authorization'), body: await request.text() })
+        return answer()
+      }),
+    )
+    return calls
+  }
+
+  /** Opens the account menu and picks the last item, 退出所有设备, with the keyboard only. */
+  async function chooseWithKeyboard(user: ReturnType<typeof userEvent.setup>) {
+    screen.getByRole('button', { name: ACCOUNT }).focus()
+    await user.keyboard('{Enter}')
+    await screen.findByRole('menu')
+    await user.keyboard('{End}')
+    expect(await screen.findByRole('menuitem', { name: '退出所有设备' })).toHaveFocus()
+    await user.keyboard('{Enter}')
+  }
+
+  it('ends every session with the bearer token, then logs out here; focus goes to the login button', async () => {
+    const log = captureAuthLog()
+    const token = storeSession()
+    const calls = serveLogoutAll()
+    const { user } = await renderApp('/vip')
+    await chooseWithKeyboard(user)
+
+    const login = await screen.findByRole('button', { name: '登录' })
+    expect(calls).toEqual([{ authorization: `Bearer ${token}`, body: '' }])
+    for (const key of [STORAGE_KEYS.user, STORAGE_KEYS.loginToken, STORAGE_KEYS.loginTime]) {
+      expect(localStorage.getItem(key)).toBeNull()
+    }
+    expect(screen.queryByRole('button', { name: ACCOUNT })).not.toBeInTheDocument()
+    await waitFor(() => expect(login).toHaveFocus())
+    // The token is revoked by now: no LOGOUT log call is sent with it.
+    expect(log).toEqual([])
+  })
+
+  it('shows a refusal with its translated text and keeps the session', async () => {
+    const token = storeSession()
+    const calls = serveLogoutAll(() => apiError(429, 'RATE_LIMIT_EXCEEDED', 'Too many requests', { retryAfter: 30 }))
+    const { user } = await renderApp('/vip')
+    await chooseWithKeyboard(user)
+
+    expect(await screen.findByText('请求过于频繁，请稍后再试')).toBeInTheDocument()
+    expect(calls).toHaveLength(1)
+    expect(localStorage.getItem(STORAGE_KEYS.loginToken)).toBe(token)
+    expect(screen.getByRole('button', { name: ACCOUNT })).toBeInTheDocument()
+  })
+
+  it("shows the server's message for a code without a translation", async () => {
+    storeSession()
+    serveLogoutAll(() => apiError(503, 'SESSIONS_UNAVAILABLE', 'Sessions store unavailable'))
+    const { user } = await renderApp('/vip')
+    await chooseWithKeyboard(user)
+    expect(await screen.findByText('Sessions store unavailable')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: ACCOUNT })).toBeInTheDocument()
+  })
+
+  it('a refused token (401 INVALID_TOKEN) ends the session as any call does, without an error', async () => {
+    const log = captureAuthLog()
+    storeSession()
+    serveLogoutAll(() => apiError(401, 'INVALID_TOKEN', 'Invalid login token'))
+    const { user } = await renderApp('/vip')
+    await chooseWithKeyboard(user)
+    expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument()
+    expect(localStorage.getItem(STORAGE_KEYS.loginToken)).toBeNull()
+    expect(screen.queryByText('Invalid login token')).not.toBeInTheDocument()
+    expect(log).toEqual([])
+  })
+
+  it('reads "Log out everywhere" in English', async () => {
+    storeSession()
+    await i18next.changeLanguage('en')
+    const { user } = await renderApp('/vip')
+    await user.click(screen.getByRole('button', { name: 'Account menu (alice)' }))
+    expect(await screen.findByRole('menuitem', { name: 'Log out everywhere' })).toBeInTheDocument()
   })
 })
 

@@ -1,13 +1,16 @@
 import * as RadixMenu from '@radix-ui/react-dropdown-menu'
-import { Check, ChevronDown, Copy, LogOut } from 'lucide-react'
+import { Check, ChevronDown, Copy, LogOut, MonitorX } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { buttonClasses } from '@/components/ui/button-classes'
 import { Dialog } from '@/components/ui/dialog'
+import { useToast } from '@/components/ui/toast-context'
 import { useVipStatus } from '@/features/auth/hooks/use-vip-status'
+import { isApiError } from '@/lib/api-error'
 import { cn } from '@/lib/cn'
 import { COPY_FEEDBACK_MS } from '@/lib/constants'
+import { useErrorText } from '@/lib/error-text'
 import type { StoredUser } from '@/lib/storage'
 import type { VipStatus } from '@/lib/vip-status'
 import { TIER_STYLES } from '@/components/ui/tier-styles'
@@ -19,11 +22,15 @@ interface UserMenuProps {
   user: StoredUser
   /** Ends the session once the logout confirmation is accepted. */
   onLogout: () => void
+  /** Ends every session of the account (this one included); rejects with the backend's error. */
+  onLogoutEverywhere: () => Promise<void>
 }
 
 /** The header's account area (spec 000 §2.3): avatar, name, tier badge and the account menu. */
-export function UserMenu({ user, onLogout }: UserMenuProps) {
+export function UserMenu({ user, onLogout, onLogoutEverywhere }: UserMenuProps) {
   const { t } = useTranslation(['shell', 'common'])
+  const { toast } = useToast()
+  const errorText = useErrorText()
   const status = useVipStatus(user.steamId)
   const [confirmOpen, setConfirmOpen] = useState(false)
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle')
@@ -40,6 +47,15 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
     setCopy(next)
     clearTimeout(copyTimer.current)
     copyTimer.current = setTimeout(() => setCopy('idle'), COPY_FEEDBACK_MS)
+  }
+
+  const logoutEverywhere = () => {
+    onLogoutEverywhere().catch((error: unknown) => {
+      // A refused token (401 INVALID_TOKEN) has ended the session already: nothing went wrong for
+      // someone logging out.
+      if (isApiError(error) && error.status === 401 && error.code === 'INVALID_TOKEN') return
+      toast({ tone: 'error', title: errorText(error) })
+    })
   }
 
   return (
@@ -100,6 +116,10 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
             <RadixMenu.Item className={itemClasses} onSelect={() => setConfirmOpen(true)}>
               <LogOut className="size-4 text-zinc-400" aria-hidden="true" />
               {t('header.logout')}
+            </RadixMenu.Item>
+            <RadixMenu.Item className={itemClasses} onSelect={logoutEverywhere}>
+              <MonitorX className="size-4 text-zinc-400" aria-hidden="true" />
+              {t('header.logoutEverywhere')}
             </RadixMenu.Item>
           </RadixMenu.Content>
         </RadixMenu.Portal>
