@@ -1,5 +1,6 @@
 // End-to-end tests against the REAL backend in demo mode, serving the built web app (dist/).
-// Run `npm run build` first; the backend binary must exist at ../backend/build/portal.
+// Run `npm run build` first; the backend binary must exist at ../backend/build/portal (or set
+// E2E_BACKEND to another build of it).
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -7,6 +8,7 @@ import { defineConfig } from '@playwright/test'
 
 const webRoot = resolve(import.meta.dirname, 'dist')
 const port = Number(process.env.E2E_PORT ?? 18090)
+const backend = process.env.E2E_BACKEND ?? '../backend/build/portal'
 // Workers load this file again: keep one fresh data folder per run through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'))
 const dataDir = process.env.E2E_DATA_DIR
@@ -44,7 +46,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `../backend/build/portal serve --demo --port ${port} --data-dir ${dataDir} --config ../backend/config/portal.toml`,
+    command: `${backend} serve --demo --port ${port} --data-dir ${dataDir} --config ../backend/config/portal.toml`,
     url: `http://127.0.0.1:${port}/healthz`,
     env: { PORTAL_SERVER__WEB_ROOT: webRoot, PORTAL_LINKS__FILING_NUMBER: '京ICP备00000000号' },
     reuseExistingServer: false,

@@ -8,6 +8,7 @@ import {
   MOBILE,
   freshSteamId,
   getJson,
+  loginWithSteam,
   settledBox,
   shot,
   signInAtDevProvider,
@@ -208,6 +209,49 @@ test.describe('desktop, 1280 px', () => {
     await page.goto('/auth/steam/bind/callback?error=already_bound')
     await expect(page).toHaveURL('/')
     await expect(page.getByRole('alert')).toHaveText('该用户已绑定 Steam 账号')
+  })
+
+  test('log out everywhere ends the session on the other device too', async ({ page, browser, baseURL }) => {
+    const errors = watchForErrors(page)
+    const steamId = freshSteamId()
+    await page.goto('/')
+    await loginWithSteam(page, steamId)
+    await expect(accountMenu(page)).toBeVisible()
+
+    // A second device: its own browser context, its own sign-in to the same account.
+    const device = await browser.newContext({ ...DESKTOP, baseURL, locale: 'zh-CN' })
+    const other = await device.newPage()
+    await other.goto('/')
+    await loginWithSteam(other, steamId)
+    await expect(accountMenu(other)).toBeVisible()
+    const otherToken = await other.evaluate(() => localStorage.getItem('portal.loginToken'))
+    expect(otherToken).toBeTruthy()
+
+    // The menu item, by keyboard: this session ends here at once.
+    await accountMenu(page).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('menuitem', { name: '退出登录' }).focus()
+    await page.keyboard.press('ArrowDown')
+    await expect(page.getByRole('menuitem', { name: '退出所有设备' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    const login = page.getByRole('banner').getByRole('button', { name: '登录' })
+    await expect(login).toBeVisible()
+    await expect(login).toBeFocused()
+    await expect(accountMenu(page)).toHaveCount(0)
+    expect(await page.evaluate(() => localStorage.getItem('portal.loginToken'))).toBeNull()
+
+    // The other device's token is refused now; its next call with it (the inventory sign-in) ends
+    // its session there too.
+    const refused = await other.request.get('/api/auth/steam/user-info', {
+      headers: { Authorization: `Bearer ${otherToken}` },
+    })
+    expect(refused.status()).toBe(401)
+    expect(((await refused.json()) as { error: string }).error).toBe('INVALID_TOKEN')
+    await other.goto('/inventory')
+    await expect(other.getByRole('banner').getByRole('button', { name: '登录' })).toBeVisible()
+    await expect(accountMenu(other)).toHaveCount(0)
+    await device.close()
+    expect(errors).toEqual([])
   })
 
   test('a wrong e-mail login says so', async ({ page }) => {
