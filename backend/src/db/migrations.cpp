@@ -1,5 +1,6 @@
 #include "db/migrations.hpp"
 
+#include "db/advisory_locks.hpp"
 #include "db/dialect.hpp"
 
 #include <cstdio>
@@ -10,9 +11,8 @@
 namespace portal::db {
 namespace {
 
-// Key of the session-level PostgreSQL advisory lock held while migrating ("PORTALM1" in ASCII).
-// Other advisory locks of the portal must use other keys.
-constexpr long long kMigrationLockKey = 0x504F5254414C4D31LL;
+// Key of the session-level PostgreSQL advisory lock held while migrating (advisory_locks.hpp).
+constexpr long long kMigrationLockKey = advisory_locks::kMigrations;
 
 // "sqlite/0001_audit_log.sql", as under backend/migrations/.
 std::string file_name(Engine engine, const Migration& migration) {

@@ -1,5 +1,6 @@
 #include "features/auth/membership_repository.hpp"
 
+#include "db/advisory_locks.hpp"
 #include "db/dialect.hpp"
 #include "db/transaction.hpp"
 #include "db/row.hpp"
@@ -51,7 +52,8 @@ std::optional<std::int64_t> latest_vip_end(soci::session& sql, const std::string
 void lock_account_for_vip(soci::session& sql, db::Engine engine, const std::string& steam_id) {
   if (engine != db::Engine::postgresql) return;
   int locked = 0;
-  sql << "SELECT COUNT(*) FROM (SELECT pg_advisory_xact_lock(1447645248, hashtext(:steam_id))) AS vip_lock",
+  sql << "SELECT COUNT(*) FROM (SELECT pg_advisory_xact_lock(" + std::to_string(db::advisory_locks::kVipAccountClass) +
+             ", hashtext(:steam_id))) AS vip_lock",
       soci::use(steam_id), soci::into(locked);
 }
 

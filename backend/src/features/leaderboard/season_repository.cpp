@@ -1,5 +1,6 @@
 #include "features/leaderboard/season_repository.hpp"
 
+#include "db/advisory_locks.hpp"
 #include "db/row.hpp"
 #include "db/transaction.hpp"
 
@@ -50,7 +51,9 @@ std::optional<Season> open_in(soci::session& sql) {
 void lock_seasons(soci::session& sql, db::Engine engine) {
   if (engine != db::Engine::postgresql) return;
   int locked = 0;
-  sql << "SELECT COUNT(*) FROM (SELECT pg_advisory_xact_lock(1397047635, 0)) AS season_lock", soci::into(locked);
+  sql << "SELECT COUNT(*) FROM (SELECT pg_advisory_xact_lock(" + std::to_string(db::advisory_locks::kSeasonsClass) +
+             ", 0)) AS season_lock",
+      soci::into(locked);
 }
 
 std::string target_of(std::int64_t season_id) { return "season:" + std::to_string(season_id); }

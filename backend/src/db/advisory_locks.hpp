@@ -1,0 +1,52 @@
+#pragma once
+// Every PostgreSQL advisory lock key of the portal, in one place, so no two uses can collide. A new
+// lock gets a new named constant here and a row in kAllAdvisoryLocks (advisory_locks_test.cpp checks
+// that names and keys are unique).
+//
+// PostgreSQL has two key spaces that never meet: one bigint key (pg_advisory_lock(bigint)), and a pair
+// of int keys (pg_advisory_xact_lock(int, int)), of which we fix the first ("class") and derive the
+// second from the row being guarded.
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace portal::db {
+
+enum class LockSpace { single_bigint, int_pair_class };
+
+struct AdvisoryLockKey {
+  std::string_view name;
+  std::int64_t key;  // a bigint key, or the first int of a pair
+  LockSpace space;
+};
+
+namespace advisory_locks {
+
+// Session-level, held while migrating, so instances starting at once migrate one after the other
+// ("PORTALM1" in ASCII).
+inline constexpr std::int64_t kMigrations = 0x504F5254414C4D31LL;
+
+// Session-level, held on each instance's job connection for as long as it leads that job
+// (db/leader_election.hpp). "PORTJOB" in ASCII, then a number per job.
+inline constexpr std::int64_t kJobServersRefresh = 0x504F52544A4F4201LL;
+inline constexpr std::int64_t kJobLeaderboardRanking = 0x504F52544A4F4202LL;
+inline constexpr std::int64_t kJobAuthPurge = 0x504F52544A4F4203LL;
+
+// Transaction-level pairs (class, row): VIP time added to one account ("VIP@"), with
+// hashtext(steam_id) as the second key; season writes ("SEAS"), with 0.
+inline constexpr std::int32_t kVipAccountClass = 1447645248;
+inline constexpr std::int32_t kSeasonsClass = 1397047635;
+
+}  // namespace advisory_locks
+
+inline constexpr std::array kAllAdvisoryLocks = {
+    AdvisoryLockKey{"migrations", advisory_locks::kMigrations, LockSpace::single_bigint},
+    AdvisoryLockKey{"job servers.refresh", advisory_locks::kJobServersRefresh, LockSpace::single_bigint},
+    AdvisoryLockKey{"job leaderboard.ranking", advisory_locks::kJobLeaderboardRanking, LockSpace::single_bigint},
+    AdvisoryLockKey{"job auth.purge", advisory_locks::kJobAuthPurge, LockSpace::single_bigint},
+    AdvisoryLockKey{"vip account", advisory_locks::kVipAccountClass, LockSpace::int_pair_class},
+    AdvisoryLockKey{"seasons", advisory_locks::kSeasonsClass, LockSpace::int_pair_class},
+};
+
+}  // namespace portal::db
