@@ -2,6 +2,7 @@
 
 #include "app/dev_openid_routes.hpp"
 #include "core/crypto.hpp"
+#include "db/advisory_locks.hpp"
 #include "features/auth/membership_routes.hpp"
 #include "features/servers/service.hpp"
 #include "http/api_error.hpp"
@@ -156,7 +157,7 @@ Accounts::Accounts(const Config& config, db::Database& database, servers::Servic
   });
 }
 
-Accounts::~Accounts() { stop(); }
+Accounts::~Accounts() = default;
 
 void Accounts::register_routes(http::RouteTable& routes) {
   auth::register_routes(
@@ -194,31 +195,15 @@ void Accounts::register_routes(http::RouteTable& routes) {
   }
 }
 
-void Accounts::start() {
-  purger_ = std::thread([this] { purge_loop(); });
+void Accounts::add_jobs(core::jobs::Scheduler& jobs) {
+  jobs.add(core::jobs::Job{
+      .name = "auth.purge",
+      .interval = std::chrono::hours(1),
+      .work = [this] { purge_expired(); },
+      .lock_key = db::advisory_locks::kJobAuthPurge,
+  });
 }
 
-void Accounts::stop() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  if (purger_.joinable()) purger_.join();
-}
-
-void Accounts::purge_loop() {
-  std::unique_lock lock(mutex_);
-  while (!stopping_) {
-    lock.unlock();
-    try {
-      sessions_repo_.purge(now_unix());
-    } catch (const std::exception& e) {
-      spdlog::warn("purging expired auth rows failed: {}", e.what());
-    }
-    lock.lock();
-    wake_.wait_for(lock, std::chrono::hours(1), [this] { return stopping_; });
-  }
-}
+void Accounts::purge_expired() { sessions_repo_.purge(now_unix()); }
 
 }  // namespace portal::app

@@ -1,9 +1,11 @@
 #pragma once
 // Builds the accounts feature (features/auth) from the config: token signing key, password hasher,
 // repositories, the mailer (SMTP, or the outbox in demo mode), Steam OpenID (Steam, or the development
-// provider in demo mode), the services, the bearer-token authenticator and the housekeeping job.
+// provider in demo mode), the services, the bearer-token authenticator and the housekeeping job
+// ("auth.purge", hourly, on one instance).
 
 #include "app/config.hpp"
+#include "core/jobs/scheduler.hpp"
 #include "core/rate_limiter.hpp"
 #include "db/database.hpp"
 #include "features/auth/binding_repository.hpp"
@@ -24,10 +26,7 @@
 #include "integrations/mail/mailer.hpp"
 #include "integrations/steam/profiles.hpp"
 
-#include <condition_variable>
 #include <memory>
-#include <mutex>
-#include <thread>
 
 namespace portal::mail {
 class OutboxMailer;
@@ -62,11 +61,11 @@ class Accounts {
   auth::UserRepository& users() { return users_; }
   integrations::steam::SteamProfiles* steam_profiles() const { return profiles_; }
 
-  void start();  // the hourly purge of expired tokens, codes and nonces
-  void stop();
+  // The hourly purge of expired tokens, codes and nonces; the scheduler must stop before this object goes.
+  void add_jobs(core::jobs::Scheduler& jobs);
 
  private:
-  void purge_loop();
+  void purge_expired();
 
   const Config& config_;
   servers::Service& servers_;
@@ -91,11 +90,6 @@ class Accounts {
   std::unique_ptr<auth::SteamAccounts> steam_;
   std::unique_ptr<auth::SteamCallbacks> callbacks_;
   std::unique_ptr<auth::SessionAuthenticator> authenticator_;
-
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stopping_ = false;
-  std::thread purger_;
 };
 
 }  // namespace portal::app

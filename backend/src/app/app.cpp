@@ -10,7 +10,9 @@
 #include "app/live_servers.hpp"
 #include "app/ops_routes.hpp"
 #include "app/vip.hpp"
+#include "core/jobs/scheduler.hpp"
 #include "db/database.hpp"
+#include "db/leader_election.hpp"
 #include "db/migrations.hpp"
 #include "features/content/commands_routes.hpp"
 #include "features/content/routes.hpp"
@@ -23,6 +25,9 @@
 #include "http/worker_pool.hpp"
 
 #include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <cstdio>
 
 namespace portal::app {
 
@@ -76,6 +81,13 @@ std::map<std::string, core::RateLimit, std::less<>> rate_limit_policies() {
   return policies;
 }
 
+// Names this instance in job metrics, logs and pg_stat_activity: host:port.
+std::string instance_name(const Config& config) {
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) != 0 || host[0] == '\0') std::snprintf(host, sizeof host, "localhost");
+  return std::string(host) + ":" + std::to_string(config.server.port);
+}
+
 }  // namespace
 
 struct App::Parts {
@@ -87,6 +99,9 @@ struct App::Parts {
   std::unique_ptr<Leaderboards> leaderboards;
   std::unique_ptr<Vip> vip;
   std::unique_ptr<Inventory> inventory;
+  core::jobs::SystemClock clock;
+  std::unique_ptr<core::jobs::Election> election;  // PostgreSQL: advisory locks; SQLite: always this one
+  std::unique_ptr<core::jobs::Scheduler> jobs;     // declared after the features: stops before they go
   http::Metrics metrics;
   std::unique_ptr<http::Dispatcher> dispatcher;
   std::unique_ptr<http::WorkerPool> workers;
@@ -117,9 +132,21 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
 
   if (p.config.mode == Mode::demo) seed_demo_faq(*p.database);
 
+  // Background jobs: each elected one runs on the one instance that leads it (DESIGN.md §6).
+  const std::string instance = instance_name(p.config);
+  if (p.database->engine() == db::Engine::postgresql) {
+    p.election = std::make_unique<db::AdvisoryLockElection>(p.config.database.postgres_url, instance);
+  } else {
+    p.election = std::make_unique<core::jobs::AlwaysLead>();
+  }
+  p.jobs = std::make_unique<core::jobs::Scheduler>(*p.election, p.clock, instance);
+  p.live_servers->add_jobs(*p.jobs);
+  p.accounts->add_jobs(*p.jobs);
+  p.leaderboards->add_jobs(*p.jobs);
+
   // The whole API, feature by feature.
   http::RouteTable routes;
-  register_ops_routes(routes, *p.database, p.metrics);
+  register_ops_routes(routes, *p.database, p.metrics, [jobs = p.jobs.get()] { return jobs->render_metrics(); });
   content::register_routes(routes, public_settings(p.config), *p.announcements);
   content::register_command_routes(routes, std::make_shared<content::CommandService>(*p.database));
   faq::register_routes(routes, std::make_shared<faq::FaqService>(*p.database));
@@ -164,15 +191,11 @@ App::~App() {
     parts_->server->wait();
   }
   if (parts_ && parts_->workers) parts_->workers->join();
-  if (parts_ && parts_->live_servers) parts_->live_servers->stop();
-  if (parts_ && parts_->leaderboards) parts_->leaderboards->stop();
-  if (parts_ && parts_->accounts) parts_->accounts->stop();
+  if (parts_ && parts_->jobs) parts_->jobs->stop();
 }
 
 std::uint16_t App::start() {
-  parts_->live_servers->start();
-  parts_->accounts->start();
-  parts_->leaderboards->start();
+  parts_->jobs->start();
   parts_->port = parts_->server->start();
   if (parts_->reserved_port) parts_->reserved_port->release();
   return parts_->port;
@@ -183,12 +206,12 @@ void App::stop() { parts_->server->stop(); }
 void App::wait() {
   parts_->server->wait();
   parts_->workers->join();
-  parts_->live_servers->stop();
-  parts_->leaderboards->stop();
-  parts_->accounts->stop();
+  parts_->jobs->stop();
 }
 
 const Config& App::config() const { return parts_->config; }
+
+core::jobs::Scheduler& App::jobs() { return *parts_->jobs; }
 
 std::vector<std::string> App::route_list() const {
   std::vector<std::string> out;

@@ -13,6 +13,9 @@
 namespace portal::http {
 class RouteTable;
 }
+namespace portal::core::jobs {
+class Scheduler;
+}
 
 namespace portal::app {
 
@@ -32,6 +35,8 @@ class App {
   void wait();            // until stopped, then the worker pool is drained
 
   const Config& config() const;
+  // The background jobs of this instance (which it leads, runs, failures), for tests.
+  core::jobs::Scheduler& jobs();
   // "METHOD /pattern" of every route, for the OpenAPI coverage test.
   std::vector<std::string> route_list() const;
   std::string local_url() const;  // http://host:port of the running server

@@ -1,6 +1,7 @@
 #include "app/leaderboards.hpp"
 
 #include "app/demo_leaderboard.hpp"
+#include "db/advisory_locks.hpp"
 
 #include "features/auth/membership_service.hpp"
 #include "features/servers/service.hpp"
@@ -52,10 +53,7 @@ Leaderboards::Leaderboards(const Config& config, db::Database& database, auth::M
       seasons_(season_repository_, now_unix),
       service_(database, [this] { return seasons_.list(); }),
       ranker_(database, member_groups_of(memberships)),
-      ranking_job_("leaderboard ranking", std::chrono::seconds(config.leaderboard.refresh_interval_s), [this] {
-        ranker_.note_membership_changes();
-        ranker_.refresh_dirty();
-      }) {
+      ranking_interval_(config.leaderboard.refresh_interval_s) {
   if (config.mode == Mode::demo) seed_demo_leaderboard(database, now_unix());
 }
 
@@ -63,8 +61,17 @@ void Leaderboards::register_routes(http::RouteTable& routes) {
   leaderboard::register_routes(routes, service_, [this](std::string_view key) { return servers_.server_for_key(key); });
 }
 
-void Leaderboards::start() { ranking_job_.start(); }
-
-void Leaderboards::stop() { ranking_job_.stop(); }
+void Leaderboards::add_jobs(core::jobs::Scheduler& jobs) {
+  jobs.add(core::jobs::Job{
+      .name = "leaderboard.ranking",
+      .interval = ranking_interval_,
+      .work =
+          [this] {
+            ranker_.note_membership_changes();
+            ranker_.refresh_dirty();
+          },
+      .lock_key = db::advisory_locks::kJobLeaderboardRanking,
+  });
+}
 
 }  // namespace portal::app

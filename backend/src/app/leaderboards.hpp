@@ -1,10 +1,10 @@
 #pragma once
-// Builds the leaderboard feature: seasons, the service behind the routes, and the ranking job that
-// ranks changed boards every leaderboard.refresh_interval_s. Memberships (badges, group filters) come
-// from the accounts feature; plugin keys from the servers feature.
+// Builds the leaderboard feature: seasons, the service behind the routes, and the ranking job
+// ("leaderboard.ranking", on one instance) that ranks changed boards every leaderboard.refresh_interval_s.
+// Memberships (badges, group filters) come from the accounts feature; plugin keys from the servers feature.
 
 #include "app/config.hpp"
-#include "core/periodic_task.hpp"
+#include "core/jobs/scheduler.hpp"
 #include "db/database.hpp"
 #include "features/leaderboard/ranker.hpp"
 #include "features/leaderboard/routes.hpp"
@@ -31,8 +31,8 @@ class Leaderboards {
                servers::Service& servers);
 
   void register_routes(http::RouteTable& routes);
-  void start();  // the ranking job
-  void stop();
+  // The ranking job; the scheduler must stop before this object goes.
+  void add_jobs(core::jobs::Scheduler& jobs);
 
  private:
   servers::Service& servers_;
@@ -40,7 +40,7 @@ class Leaderboards {
   leaderboard::Seasons seasons_;
   leaderboard::LeaderboardService service_;
   leaderboard::Ranker ranker_;
-  core::PeriodicTask ranking_job_;
+  std::chrono::seconds ranking_interval_;
 };
 
 }  // namespace portal::app

@@ -4,7 +4,8 @@
 
 namespace portal::app {
 
-void register_ops_routes(http::RouteTable& routes, db::Database& database, const http::Metrics& metrics) {
+void register_ops_routes(http::RouteTable& routes, db::Database& database, const http::Metrics& metrics,
+                         std::function<std::string()> more_metrics) {
   routes.add(http::Route{
       .method = http::Method::get,
       .pattern = "/healthz",
@@ -32,8 +33,10 @@ void register_ops_routes(http::RouteTable& routes, db::Database& database, const
       .pattern = "/metrics",
       .exec = http::Exec::inline_io,
       .handler =
-          [&metrics](http::Request&) {
-            return http::text_response(metrics.render(), "text/plain; version=0.0.4; charset=utf-8");
+          [&metrics, more = std::move(more_metrics)](http::Request&) {
+            std::string text = metrics.render();
+            if (more) text += more();
+            return http::text_response(std::move(text), "text/plain; version=0.0.4; charset=utf-8");
           },
       .summary = "Prometheus metrics",
   });

@@ -1,55 +1,30 @@
 #include "features/servers/refresher.hpp"
 
-#include <spdlog/spdlog.h>
-
 namespace portal::servers {
 
 namespace {
+template <typename Unit>
 std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  return std::chrono::duration_cast<Unit>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 }  // namespace
 
 Refresher::Refresher(Repository& repository, LiveSource& source, Tracker& tracker, SnapshotStore& store,
-                     RefresherOptions options)
-    : repository_(repository), source_(source), tracker_(tracker), store_(store), options_(options) {}
+                     RefresherOptions options, LiveState* shared)
+    : repository_(repository),
+      source_(source),
+      tracker_(tracker),
+      store_(store),
+      options_(std::move(options)),
+      shared_(shared) {}
 
-Refresher::~Refresher() { stop(); }
-
-void Refresher::start() {
-  cycle_logging_errors();
-  std::lock_guard lock(mutex_);
-  stopping_ = false;
-  thread_ = std::thread([this] { loop(); });
-}
-
-void Refresher::cycle_logging_errors() {
-  try {
-    run_cycle();
-  } catch (const std::exception& e) {
-    // A database hiccup must not end the job: the next cycle tries again.
-    spdlog::error("server refresh cycle failed: {}", e.what());
-  }
-}
-
-void Refresher::stop() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
-}
-
-void Refresher::loop() {
-  for (auto next = std::chrono::steady_clock::now() + options_.interval;; next += options_.interval) {
-    {
-      std::unique_lock lock(mutex_);
-      if (wake_.wait_until(lock, next, [this] { return stopping_; })) return;
-    }
-    cycle_logging_errors();
-    // A cycle longer than the interval starts the next one at once instead of piling up.
-    next = std::max(next, std::chrono::steady_clock::now() - options_.interval);
+void Refresher::take_shared_reports() {
+  const std::int64_t now_ms = unix_now<std::chrono::milliseconds>();
+  const auto fresh_ms = std::chrono::duration_cast<std::chrono::milliseconds>(options_.plugin_fresh).count();
+  const auto now = Tracker::Clock::now();
+  for (auto& stored : shared_->reports_since(now_ms - fresh_ms)) {
+    const auto age = std::chrono::milliseconds(std::max<std::int64_t>(0, now_ms - stored.received_at_ms));
+    tracker_.note_push(stored.server_id, std::move(stored.report), now - age);
   }
 }
 
@@ -59,12 +34,14 @@ void Refresher::run_cycle() {
   targets.reserve(servers.size());
   for (const auto& s : servers) targets.push_back({s.id, s.ip, s.port, s.rcon_password});
   const auto readings = source_.read(targets);
+  if (shared_) take_shared_reports();
   auto snapshot = tracker_.apply_cycle(servers, readings, Tracker::Clock::now());
 
-  const std::int64_t now = unix_now();
+  const std::int64_t now = unix_now<std::chrono::seconds>();
   std::vector<std::pair<std::int64_t, int>> counts;
   for (const auto& view : snapshot->servers) counts.emplace_back(view.id, view.players);
-  store_.set(std::move(snapshot));
+  store_.set(snapshot);
+  if (shared_) published_ = shared_->publish(snapshot->servers, options_.instance, now);
   repository_.record_samples(now / kSampleBucketSeconds * kSampleBucketSeconds, counts);
   if (now - last_prune_ >= 3600) {
     repository_.prune_samples_before(now - std::chrono::duration_cast<std::chrono::seconds>(options_.history).count());

@@ -29,11 +29,59 @@ std::shared_ptr<const Snapshot> Tracker::apply_cycle(const std::vector<GameServe
 }
 
 std::shared_ptr<const Snapshot> Tracker::apply_push(std::int64_t server_id, PluginPush push, Clock::time_point now) {
+  std::function<void(std::int64_t, const PluginPush&)> listener;
+  {
+    std::lock_guard lock(mutex_);
+    listener = push_listener_;
+  }
+  if (listener) listener(server_id, push);
   std::lock_guard lock(mutex_);
+  if (!leading_) {
+    // Laid over the shared list until the leader's next list (which includes it) replaces it.
+    for (auto& view : adopted_) {
+      if (view.id != server_id) continue;
+      view.open = true;
+      view.map = push.map;
+      view.players = static_cast<int>(push.players.size());
+      view.max_players = push.max_players;
+      view.player_list = push.players;
+    }
+    return make_snapshot(adopted_);
+  }
   State& state = states_[server_id];
   state.push = std::move(push);
   state.push_at = now;
   return rebuild(now);
+}
+
+void Tracker::note_push(std::int64_t server_id, PluginPush push, Clock::time_point at) {
+  std::lock_guard lock(mutex_);
+  State& state = states_[server_id];
+  if (state.push && state.push_at >= at) return;
+  state.push = std::move(push);
+  state.push_at = at;
+}
+
+void Tracker::set_leading(bool leading) {
+  std::lock_guard lock(mutex_);
+  leading_ = leading;
+}
+
+bool Tracker::leading() const {
+  std::lock_guard lock(mutex_);
+  return leading_;
+}
+
+std::shared_ptr<const Snapshot> Tracker::adopt(std::vector<ServerView> views) {
+  std::lock_guard lock(mutex_);
+  if (leading_) return nullptr;
+  adopted_ = std::move(views);
+  return make_snapshot(adopted_);
+}
+
+void Tracker::on_push(std::function<void(std::int64_t, const PluginPush&)> listener) {
+  std::lock_guard lock(mutex_);
+  push_listener_ = std::move(listener);
 }
 
 ServerView Tracker::view_of(const GameServer& server, const State& state, Clock::time_point now) const {

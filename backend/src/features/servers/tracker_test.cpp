@@ -140,5 +140,43 @@ TEST(GameServerRules, Validation) {
   EXPECT_EQ(validate(s)->details.at("field").as_string(), "port");
 }
 
+TEST_F(TrackerTest, APushFromAnotherInstanceCountsUntilItIsStale) {
+  PluginPush push{"de_ancient", 10, {{"Zhang San", 120}}};
+  tracker.note_push(1, push, t0 - 10s);
+  auto snap = tracker.apply_cycle({server(1)}, {LiveReading{}}, t0);
+  EXPECT_TRUE(snap->servers[0].open);
+  EXPECT_EQ(snap->servers[0].map, "de_ancient");
+  // An older report does not replace a newer one.
+  tracker.note_push(1, PluginPush{"de_nuke", 10, {}}, t0 - 20s);
+  snap = tracker.apply_cycle({server(1)}, {LiveReading{}}, t0 + 1s);
+  EXPECT_EQ(snap->servers[0].map, "de_ancient");
+  snap = tracker.apply_cycle({server(1)}, {LiveReading{}}, t0 + 21s);
+  EXPECT_FALSE(snap->servers[0].open);
+}
+
+TEST_F(TrackerTest, AFollowerServesTheSharedListWithItsOwnPushesOverIt) {
+  std::vector<std::int64_t> shared;
+  tracker.on_push([&](std::int64_t id, const PluginPush&) { shared.push_back(id); });
+  tracker.set_leading(false);
+  ServerView one;
+  one.id = 1;
+  one.name = "server 1";
+  one.map = "de_dust2";
+  ServerView two = one;
+  two.id = 2;
+  auto snap = tracker.adopt({one, two});
+  ASSERT_EQ(snap->servers.size(), 2u);
+  snap = tracker.apply_push(2, PluginPush{"de_inferno", 12, {{"Li Si", 5}}}, t0);
+  ASSERT_EQ(snap->servers.size(), 2u);
+  EXPECT_FALSE(snap->servers[0].open);
+  EXPECT_TRUE(snap->servers[1].open);
+  EXPECT_EQ(snap->servers[1].map, "de_inferno");
+  EXPECT_EQ(snap->servers[1].players, 1);
+  EXPECT_EQ(shared, (std::vector<std::int64_t>{2}));
+  // The next shared list replaces it.
+  snap = tracker.adopt({one});
+  ASSERT_EQ(snap->servers.size(), 1u);
+}
+
 }  // namespace
 }  // namespace portal::servers
