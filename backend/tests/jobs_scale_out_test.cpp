@@ -5,6 +5,7 @@
 // them.
 
 #include "app/app.hpp"
+#include "core/crypto.hpp"
 #include "core/jobs/scheduler.hpp"
 #include "db/database.hpp"
 #include "db/migrations.hpp"
@@ -70,6 +71,7 @@ class Instance {
     config.servers.query_timeout_ms = 300;
     config.servers.offline_after_misses = 1;
     config.leaderboard.refresh_interval_s = 1;
+    config.servers.plugin_fresh_s = 600;  // a push stays fresh for the whole test, however loaded the machine
     app::validate(config);
     app_ = std::make_unique<app::App>(std::move(config));
     app_->start();
@@ -296,6 +298,49 @@ TEST(PostgresServer, AJobLeaderThatLosesItsConnectionIsReplaced) {
            cluster.sole_leader("servers.refresh") == now;
   }));
   EXPECT_TRUE(eventually([&] { return cluster.same_list_everywhere(ScaleOut::read_by_the_leader); }));
+}
+
+TEST(PostgresServer, APluginPushToAnyInstanceReachesEveryInstance) {
+  NEEDS_POSTGRES();
+  ScaleOut cluster;
+  ASSERT_TRUE(eventually([&] { return cluster.sole_leader("servers.refresh") != nullptr; }));
+  ASSERT_TRUE(eventually([&] { return cluster.same_list_everywhere(ScaleOut::read_by_the_leader); }));
+  Instance* leader = cluster.sole_leader("servers.refresh");
+  Instance* follower = nullptr;
+  for (Instance* instance : cluster.running()) {
+    if (instance != leader) follower = instance;
+  }
+  ASSERT_NE(follower, nullptr);
+
+  // The plugin on "Gone" (silent over A2S) reports to an instance that does not refresh.
+  const std::string key = "plugin-key-for-the-scale-out-test";
+  {
+    db::Database database(cluster.database());
+    database.with_session([&](soci::session& sql) {
+      const std::string hash = core::sha256_hex(key);
+      const int port = cluster.port(2);
+      sql << "UPDATE game_servers SET plugin_key_hash = :hash WHERE port = :port", soci::use(hash), soci::use(port);
+    });
+  }
+  const std::string payload = R"({"ip":"127.0.0.1","port":)" + std::to_string(cluster.port(2)) +
+                              R"(,"map":"de_ancient","max_players":10,"players":[{"name":"Zhang San","time":120}]})";
+  const auto pushed = cluster.client().post_json(follower->url("/api/plugin/servers/status"), payload,
+                                                 {"Authorization: Bearer " + key});
+  ASSERT_EQ(pushed.status, 204) << pushed.body;
+
+  // The receiving instance shows it at once; the refreshing one applies it at its next cycle and
+  // shares it, so every instance answers the same list with it.
+  const auto gone_reported = [](const boost::json::array& list) {
+    const auto* gone = ScaleOut::by_name(list, "Gone");
+    return gone != nullptr && gone->at("open").as_int64() == 1 && gone->at("map").as_string() == "de_ancient" &&
+           gone->at("players").as_string() == "1/10";
+  };
+  const auto on_follower = boost::json::parse(cluster.client().get(follower->url("/api/servers")).body).as_array();
+  EXPECT_TRUE(gone_reported(on_follower));
+  EXPECT_TRUE(eventually([&] { return cluster.same_list_everywhere(gone_reported); }));
+  const auto players =
+      cluster.client().get(leader->url("/api/server/info?ip=127.0.0.1&port=" + std::to_string(cluster.port(2))));
+  EXPECT_THAT(players.body, HasSubstr("Zhang San"));
 }
 
 }  // namespace

@@ -194,7 +194,7 @@ TEST_F(ServersFunctional, PluginPushWithGoodAndBadKeys) {
     const auto server = repository.find_by_endpoint("127.0.0.1", ports[1]);
     ASSERT_TRUE(server);
     key = "plugin-key-for-tests";
-    repository.set_plugin_key_hash(server->id, core::sha256_hex(key));
+    repository.set_plugin_key(server->id, core::sha256_hex(key), "status,stats,members,bind");
   }
   const std::string payload = R"({"ip":"127.0.0.1","port":)" + std::to_string(ports[1]) +
                               R"(,"map":"de_ancient","max_players":10,"players":[{"name":"Zhang San","time":120}]})";

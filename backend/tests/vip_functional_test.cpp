@@ -139,7 +139,7 @@ TEST_F(VipFunctional, PluginMembersNeedTheServerKey) {
   for (const std::string& key : {std::string(), std::string("wrong-key")}) {
     const auto refused = members(key);
     EXPECT_EQ(refused.status, 401) << key;
-    EXPECT_EQ(error_code(refused), "UNAUTHORIZED");
+    EXPECT_EQ(error_code(refused), "INVALID_SERVER_KEY") << "the one answer of every plugin route to a bad key";
   }
   const auto empty = members();
   ASSERT_EQ(empty.status, 200) << empty.body;

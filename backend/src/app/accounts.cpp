@@ -29,11 +29,11 @@ std::int64_t now_unix() {
 // Production must be given a key; demo mode keeps a generated one in the data folder so that tokens
 // survive a restart of `make run`.
 std::string signing_key(const Config& config) {
-  if (config.auth.jwt_secret.size() >= 32) return config.auth.jwt_secret;
+  const std::string weakness = core::secret_weakness(config.auth.jwt_secret);
+  if (weakness.empty()) return config.auth.jwt_secret;
   if (!config.auth.jwt_secret.empty() || config.mode != Mode::demo) {
-    throw ConfigError(
-        "Setting \"auth.jwt_secret\" must hold at least 32 characters (set PORTAL_AUTH__JWT_SECRET, "
-        "e.g. to the output of `openssl rand -hex 32`).");
+    throw ConfigError("Setting \"auth.jwt_secret\" " + weakness +
+                      " (set PORTAL_AUTH__JWT_SECRET, e.g. to the output of `openssl rand -hex 32`).");
   }
   const auto file = config.data_dir / "jwt-secret";
   std::string key;
@@ -77,7 +77,8 @@ Accounts::Accounts(const Config& config, db::Database& database, servers::Servic
       sessions_repo_(database),
       bindings_(database),
       membership_repo_(database),
-      memberships_(membership_repo_, now_unix) {
+      memberships_(membership_repo_, now_unix),
+      budgets_(database) {
   const std::string key = signing_key(config);
   tokens_ = std::make_unique<auth::TokenService>(key);
   hasher_ = std::make_unique<auth::PasswordHasher>(auth::PasswordCost{
@@ -123,7 +124,7 @@ Accounts::Accounts(const Config& config, db::Database& database, servers::Servic
       .hasher = *hasher_,
       .tokens = *tokens_,
       .mailer = *mailer_,
-      .limiter = limiter_,
+      .budgets = budgets_,
       .now = now_unix,
       .public_url = [base = config.public_url()] { return base; },
       .site_name = "CS2 Community",
@@ -136,7 +137,7 @@ Accounts::Accounts(const Config& config, db::Database& database, servers::Servic
       .bindings = bindings_,
       .tokens = *tokens_,
       .profiles = profiles,
-      .limiter = limiter_,
+      .budgets = budgets_,
       .now = now_unix,
   });
   const std::string base = config.public_url();
@@ -160,16 +161,18 @@ Accounts::Accounts(const Config& config, db::Database& database, servers::Servic
 Accounts::~Accounts() = default;
 
 void Accounts::register_routes(http::RouteTable& routes) {
-  auth::register_routes(
-      routes, auth::AuthRoutesDeps{
-                  .email = *email_,
-                  .sessions = *sessions_,
-                  .steam = *steam_,
-                  .callbacks = *callbacks_,
-                  .tokens = *tokens_,
-                  .now = now_unix,
-                  .server_for_plugin_key = [this](std::string_view key) { return servers_.server_for_key(key); },
-              });
+  auth::register_routes(routes, auth::AuthRoutesDeps{
+                                    .email = *email_,
+                                    .sessions = *sessions_,
+                                    .steam = *steam_,
+                                    .callbacks = *callbacks_,
+                                    .tokens = *tokens_,
+                                    .now = now_unix,
+                                    .player_on_server =
+                                        [this](std::int64_t server_id, const std::string& steam_id) {
+                                          return servers_.player_on_server(server_id, steam_id);
+                                        },
+                                });
   auth::register_membership_routes(routes, memberships_);
   if (dev_provider_) register_dev_openid_routes(routes, *dev_provider_);
   if (outbox_) {
@@ -204,6 +207,9 @@ void Accounts::add_jobs(core::jobs::Scheduler& jobs) {
   });
 }
 
-void Accounts::purge_expired() { sessions_repo_.purge(now_unix()); }
+void Accounts::purge_expired() {
+  sessions_repo_.purge(now_unix());
+  budgets_.purge(now_unix());
+}
 
 }  // namespace portal::app

@@ -7,6 +7,7 @@
 #include "app/config.hpp"
 #include "core/jobs/scheduler.hpp"
 #include "core/rate_limiter.hpp"
+#include "db/budgets.hpp"
 #include "db/database.hpp"
 #include "features/auth/binding_repository.hpp"
 #include "features/auth/credential_repository.hpp"
@@ -77,7 +78,7 @@ class Accounts {
   auth::MembershipService memberships_;
   std::unique_ptr<auth::TokenService> tokens_;
   std::unique_ptr<auth::PasswordHasher> hasher_;
-  core::RateLimiter limiter_;
+  db::Budgets budgets_;  // per-account limits, in the database so every instance shares them
   std::unique_ptr<mail::Mailer> mailer_;
   mail::OutboxMailer* outbox_ = nullptr;  // demo mode: the mailer, listed at /api/dev/mail
   std::unique_ptr<integrations::HttpClient> http_;

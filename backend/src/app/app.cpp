@@ -1,6 +1,7 @@
 #include "app/app.hpp"
 
 #include "app/accounts.hpp"
+#include "app/callers.hpp"
 #include "app/database_options.hpp"
 #include "app/demo_faq.hpp"
 #include "app/dev_vip_routes.hpp"
@@ -21,6 +22,7 @@
 #include "features/servers/routes.hpp"
 #include "http/dispatcher.hpp"
 #include "http/response_policy.hpp"
+#include "http/route_listing.hpp"
 #include "http/server.hpp"
 #include "http/worker_pool.hpp"
 
@@ -99,12 +101,15 @@ struct App::Parts {
   std::unique_ptr<Leaderboards> leaderboards;
   std::unique_ptr<Vip> vip;
   std::unique_ptr<Inventory> inventory;
+  std::unique_ptr<Callers> callers;
   core::jobs::SystemClock clock;
   std::unique_ptr<core::jobs::Election> election;  // PostgreSQL: advisory locks; SQLite: always this one
   std::unique_ptr<core::jobs::Scheduler> jobs;     // declared after the features: stops before they go
   http::Metrics metrics;
   std::unique_ptr<http::Dispatcher> dispatcher;
-  std::unique_ptr<http::WorkerPool> workers;
+  std::unique_ptr<http::WorkerPool> workers;   // the database pool
+  std::unique_ptr<http::WorkerPool> hashing;   // password hashing
+  std::unique_ptr<http::WorkerPool> outbound;  // calls to outside systems
   std::unique_ptr<http::Server> server;
   std::uint16_t port = 0;
   std::unique_ptr<PortReservation> reserved_port;  // held from the constructor until the server listens
@@ -129,6 +134,7 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
       std::make_unique<Leaderboards>(p.config, *p.database, p.accounts->memberships(), p.live_servers->service());
   p.vip = std::make_unique<Vip>(p.config, *p.database, p.accounts->memberships(), p.live_servers->service());
   p.inventory = std::make_unique<Inventory>(p.config, *p.accounts);
+  p.callers = std::make_unique<Callers>(p.accounts->authenticator(), p.live_servers->service());
 
   if (p.config.mode == Mode::demo) seed_demo_faq(*p.database);
 
@@ -162,13 +168,24 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
     spdlog::warn("web app not found at {}; pages answer 503 until `make build` has run", p.config.server.web_root);
   }
   p.dispatcher = std::make_unique<http::Dispatcher>(
-      http::Router(std::move(routes)), p.accounts->authenticator(), std::move(static_files),
+      http::Router(std::move(routes)), *p.callers, std::move(static_files),
       http::ResponsePolicy(policy_options(p.config)), p.metrics,
       http::DispatcherOptions{.default_body_limit = static_cast<std::size_t>(p.config.server.body_limit_bytes),
                               .access_log = p.config.log.access_log,
                               .trust_forwarded_for = p.config.security.trust_forwarded_for,
                               .rate_limits = rate_limit_policies()});
-  p.workers = std::make_unique<http::WorkerPool>(p.config.database.pool_size);
+  const auto& pools = p.config.pools;
+  p.workers = std::make_unique<http::WorkerPool>(
+      http::PoolOptions{.name = "database",
+                        .threads = p.config.database.pool_size,
+                        .max_queue = static_cast<std::size_t>(pools.database_queue)});
+  p.hashing = std::make_unique<http::WorkerPool>(http::PoolOptions{
+      .name = "hashing", .threads = pools.hashing_threads, .max_queue = static_cast<std::size_t>(pools.hashing_queue)});
+  p.outbound = std::make_unique<http::WorkerPool>(
+      http::PoolOptions{.name = "outbound",
+                        .threads = pools.outbound_threads,
+                        .max_queue = static_cast<std::size_t>(pools.outbound_queue)});
+  for (const auto* pool : {p.workers.get(), p.hashing.get(), p.outbound.get()}) p.metrics.watch_pool(*pool);
   const auto& s = p.config.server;
   p.server = std::make_unique<http::Server>(
       http::ServerOptions{
@@ -180,9 +197,13 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
           .idle_timeout = std::chrono::seconds(s.idle_timeout_s),
           .shutdown_grace = std::chrono::seconds(s.shutdown_grace_s),
           .header_limit = static_cast<std::size_t>(s.header_limit_bytes),
+          // Behind a proxy every connection comes from the proxy's address: the cap would starve it.
+          .max_connections_per_address =
+              p.config.security.trust_forwarded_for ? 0 : static_cast<std::size_t>(s.max_connections_per_address),
           .on_io_thread_start = [] { db::mark_io_thread(); },
       },
-      *p.dispatcher, *p.workers);
+      *p.dispatcher,
+      http::ServerPools{.database = p.workers.get(), .hashing = p.hashing.get(), .outbound = p.outbound.get()});
 }
 
 App::~App() {
@@ -191,6 +212,8 @@ App::~App() {
     parts_->server->wait();
   }
   if (parts_ && parts_->workers) parts_->workers->join();
+  if (parts_ && parts_->hashing) parts_->hashing->join();
+  if (parts_ && parts_->outbound) parts_->outbound->join();
   if (parts_ && parts_->jobs) parts_->jobs->stop();
 }
 
@@ -206,12 +229,18 @@ void App::stop() { parts_->server->stop(); }
 void App::wait() {
   parts_->server->wait();
   parts_->workers->join();
+  parts_->hashing->join();
+  parts_->outbound->join();
   parts_->jobs->stop();
 }
 
 const Config& App::config() const { return parts_->config; }
 
 core::jobs::Scheduler& App::jobs() { return *parts_->jobs; }
+
+std::string App::route_table() const {
+  return http::format_route_table(parts_->dispatcher->router().routes(), rate_limit_policies());
+}
 
 std::vector<std::string> App::route_list() const {
   std::vector<std::string> out;

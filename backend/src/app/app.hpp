@@ -39,6 +39,8 @@ class App {
   core::jobs::Scheduler& jobs();
   // "METHOD /pattern" of every route, for the OpenAPI coverage test.
   std::vector<std::string> route_list() const;
+  // The route table as text: method, path, access, execution, rate limit (`portal routes`).
+  std::string route_table() const;
   std::string local_url() const;  // http://host:port of the running server
 
  private:

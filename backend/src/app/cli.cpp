@@ -56,6 +56,17 @@ int serve(const CommonOptions& common, bool demo, std::optional<int> port) {
   return 0;
 }
 
+// The whole API as the route table declares it. Builds the App (database, migrations) without serving.
+int routes(const CommonOptions& common, bool demo) {
+  Config config = load(common);
+  if (demo) config.mode = Mode::demo;
+  validate(config);
+  setup_logging("warn");
+  const App app(std::move(config));
+  std::fputs(app.route_table().c_str(), stdout);
+  return 0;
+}
+
 int migrate(const CommonOptions& common) {
   Config config = load(common);
   validate(config);
@@ -87,6 +98,12 @@ int run_cli(int argc, char** argv) {
   migrate_cmd->add_option("--config", common.config_file, "TOML configuration file")->check(CLI::ExistingFile);
   migrate_cmd->add_option("--data-dir", common.data_dir, "Folder for the SQLite file");
 
+  bool routes_demo = false;
+  auto* routes_cmd = cli.add_subcommand("routes", "Print the route table: method, path, access, execution, rate limit");
+  routes_cmd->add_option("--config", common.config_file, "TOML configuration file")->check(CLI::ExistingFile);
+  routes_cmd->add_option("--data-dir", common.data_dir, "Folder for the SQLite file");
+  routes_cmd->add_flag("--demo", routes_demo, "Include the demo mode's stand-in routes");
+
   cli.add_subcommand("version", "Print the version");
   AdminCommands admin(cli);
   LeaderboardCommands leaderboard(cli);
@@ -102,6 +119,7 @@ int run_cli(int argc, char** argv) {
   try {
     if (*serve_cmd) return serve(common, demo, port);
     if (*migrate_cmd) return migrate(common);
+    if (*routes_cmd) return routes(common, routes_demo);
     if (auto code = admin.run()) return *code;
     if (auto code = leaderboard.run()) return *code;
     if (auto code = faq.run()) return *code;

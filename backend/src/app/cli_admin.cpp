@@ -78,6 +78,7 @@ struct AdminCommands::State {
   ServerOptions add_options, edit_options;
   std::int64_t id = 0;
   std::string lang, text;
+  std::string scopes{servers::kAllKeyScopes};
   std::unique_ptr<MemberCommands> members;
 };
 
@@ -100,6 +101,10 @@ AdminCommands::AdminCommands(CLI::App& cli) : state_(std::make_unique<State>()) 
   s.remove->add_option("id", s.id, "Server id")->required();
   s.issue_key = s.servers->add_subcommand("issue-key", "Issue a new plugin API key (replaces the old one)");
   s.issue_key->add_option("id", s.id, "Server id")->required();
+  s.issue_key
+      ->add_option("--scopes", s.scopes,
+                   "What the key may do, comma-separated: status, stats, members, bind (rented servers: never bind)")
+      ->capture_default_str();
   s.announce_set = s.announce->add_subcommand("set", "Set the announcement of one language (empty text clears it)");
   s.announce_set->add_option("--lang", s.lang, "zh or en")->required()->check(CLI::IsMember({"zh", "en"}));
   s.announce_set->add_option("text", s.text, "The text")->required();
@@ -156,7 +161,7 @@ std::optional<int> AdminCommands::run() {
     std::printf("server %lld removed\n", static_cast<long long>(s.id));
     return 0;
   }
-  auto key = service.issue_plugin_key(s.id);
+  auto key = service.issue_plugin_key(s.id, s.scopes);
   if (!key) return cli_fail(key.error());
   // Shown once: only its hash is stored.
   std::printf("%s\n", key.value().c_str());

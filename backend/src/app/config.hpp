@@ -22,9 +22,10 @@ struct ServerConfig {
   int write_timeout_s = 30;  // per response write
   int idle_timeout_s = 60;   // keep-alive connection with no request in flight
   int header_limit_bytes = 8192;
-  int body_limit_bytes = 65536;  // default for routes that do not declare more
-  int shutdown_grace_s = 10;     // how long in-flight requests may take after SIGTERM
-  std::string public_url;        // external origin, e.g. https://cs2.example.com; empty = http://host:port
+  int body_limit_bytes = 65536;          // default for routes that do not declare more
+  int shutdown_grace_s = 10;             // how long in-flight requests may take after SIGTERM
+  int max_connections_per_address = 64;  // open connections one client address may hold; 0 = no cap
+  std::string public_url;                // external origin, e.g. https://cs2.example.com; empty = http://host:port
   std::string web_root = "web/dist";
 };
 
@@ -41,6 +42,17 @@ struct DatabaseConfig {
   std::string postgres_url;               // libpq connection string or URI
   int pool_size = 4;                      // DB connections == DB worker threads
   int busy_timeout_ms = 5000;
+};
+
+// The pools blocking work runs on, each with its own threads and a bounded queue: a request whose
+// pool has threads + queue requests already is answered 503 SERVER_BUSY at once. The database pool's
+// threads are database.pool_size.
+struct PoolsConfig {
+  int database_queue = 256;  // requests waiting for a database worker
+  int hashing_threads = 1;   // password hashing (Argon2id, CPU-bound): login, registration, reset
+  int hashing_queue = 8;
+  int outbound_threads = 4;  // calls to outside systems (Steam OpenID and Web API, later payments, cloud)
+  int outbound_queue = 32;
 };
 
 struct LogConfig {
@@ -139,6 +151,7 @@ struct Config {
   ServerConfig server;
   SecurityConfig security;
   DatabaseConfig database;
+  PoolsConfig pools;
   LogConfig log;
   FeaturesConfig features;
   LiveServersConfig servers;

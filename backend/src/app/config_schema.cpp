@@ -24,6 +24,7 @@ const std::vector<Field>& schema() {
       PORTAL_CONFIG_FIELD("server.header_limit_bytes", server.header_limit_bytes),
       PORTAL_CONFIG_FIELD("server.body_limit_bytes", server.body_limit_bytes),
       PORTAL_CONFIG_FIELD("server.shutdown_grace_s", server.shutdown_grace_s),
+      PORTAL_CONFIG_FIELD("server.max_connections_per_address", server.max_connections_per_address),
       PORTAL_CONFIG_FIELD("server.public_url", server.public_url),
       PORTAL_CONFIG_FIELD("server.web_root", server.web_root),
 
@@ -37,6 +38,12 @@ const std::vector<Field>& schema() {
       PORTAL_CONFIG_FIELD("database.postgres_url", database.postgres_url),
       PORTAL_CONFIG_FIELD("database.pool_size", database.pool_size),
       PORTAL_CONFIG_FIELD("database.busy_timeout_ms", database.busy_timeout_ms),
+
+      PORTAL_CONFIG_FIELD("pools.database_queue", pools.database_queue),
+      PORTAL_CONFIG_FIELD("pools.hashing_threads", pools.hashing_threads),
+      PORTAL_CONFIG_FIELD("pools.hashing_queue", pools.hashing_queue),
+      PORTAL_CONFIG_FIELD("pools.outbound_threads", pools.outbound_threads),
+      PORTAL_CONFIG_FIELD("pools.outbound_queue", pools.outbound_queue),
 
       PORTAL_CONFIG_FIELD("log.level", log.level),
       PORTAL_CONFIG_FIELD("log.access_log", log.access_log),

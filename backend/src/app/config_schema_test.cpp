@@ -42,12 +42,13 @@ constexpr std::size_t member_count() {
 
 // If one of these fails, a field was added to or removed from config.hpp: update the schema in
 // config_schema.cpp, portal.toml, kAllKeys below and expect_same_config in config_test_support.hpp.
-static_assert(member_count<Config>() == 14);
+static_assert(member_count<Config>() == 15);
 static_assert(member_count<LeaderboardConfig>() == 1);
 static_assert(member_count<LiveServersConfig>() == 6);
-static_assert(member_count<ServerConfig>() == 11);
+static_assert(member_count<ServerConfig>() == 12);
 static_assert(member_count<SecurityConfig>() == 4);
 static_assert(member_count<DatabaseConfig>() == 5);
+static_assert(member_count<PoolsConfig>() == 5);
 static_assert(member_count<LogConfig>() == 2);
 static_assert(member_count<ServersFeatures>() == 5);
 static_assert(member_count<SettingsFeatures>() == 4);
@@ -58,7 +59,7 @@ static_assert(member_count<MailConfig>() == 8);
 static_assert(member_count<LinksConfig>() == 11);
 static_assert(member_count<InventoryConfig>() == 3);
 
-// Every leaf setting: 2 + 11 + 4 + 5 + 2 + (5 + 1 + 1 + 4) + 6 + 4 + 3 + 8 + 1 + 3 + 11 = 71.
+// Every leaf setting: 2 + 12 + 4 + 5 + 5 + 2 + (5 + 1 + 1 + 4) + 6 + 4 + 3 + 8 + 1 + 3 + 11 = 77.
 const std::set<std::string> kAllKeys = {
     "mode",
     "data_dir",
@@ -71,6 +72,7 @@ const std::set<std::string> kAllKeys = {
     "server.header_limit_bytes",
     "server.body_limit_bytes",
     "server.shutdown_grace_s",
+    "server.max_connections_per_address",
     "server.public_url",
     "server.web_root",
     "security.hsts",
@@ -82,6 +84,11 @@ const std::set<std::string> kAllKeys = {
     "database.postgres_url",
     "database.pool_size",
     "database.busy_timeout_ms",
+    "pools.database_queue",
+    "pools.hashing_threads",
+    "pools.hashing_queue",
+    "pools.outbound_threads",
+    "pools.outbound_queue",
     "log.level",
     "log.access_log",
     "features.servers.enabled",
@@ -146,7 +153,7 @@ void collect_keys(const toml::table& table, const std::string& prefix, std::vect
 // ---- the shipped file ----
 
 TEST(ConfigLoader, ShippedFileHoldsExactlyEverySetting) {
-  ASSERT_EQ(kAllKeys.size(), 71U);
+  ASSERT_EQ(kAllKeys.size(), 77U);
   const toml::table root = toml::parse_file(kShippedFile.string());
   std::vector<std::string> keys;
   collect_keys(root, "", keys);
@@ -170,6 +177,7 @@ idle_timeout_s = 61
 header_limit_bytes = 4096
 body_limit_bytes = 131072
 shutdown_grace_s = 11
+max_connections_per_address = 7
 public_url = "https://cs2.example.com"
 web_root = "/srv/web"
 [security]
@@ -183,6 +191,12 @@ sqlite_file = "other.db"
 postgres_url = "host=db dbname=portal"
 pool_size = 5
 busy_timeout_ms = 2500
+[pools]
+database_queue = 100
+hashing_threads = 2
+hashing_queue = 3
+outbound_threads = 6
+outbound_queue = 9
 [log]
 level = "warn"
 access_log = false
@@ -248,9 +262,10 @@ support_email = "help@example.org"
   Config expected;
   expected.mode = Mode::demo;
   expected.data_dir = "/srv/portal";
-  expected.server = {"0.0.0.0", 9001, 3, 31, 32, 61, 4096, 131072, 11, "https://cs2.example.com", "/srv/web"};
+  expected.server = {"0.0.0.0", 9001, 3, 31, 32, 61, 4096, 131072, 11, 7, "https://cs2.example.com", "/srv/web"};
   expected.security = {true, 600, {"https://a.example", "https://b.example"}, true};
   expected.database = {DbEngine::postgresql, "other.db", "host=db dbname=portal", 5, 2500};
+  expected.pools = {100, 2, 3, 6, 9};
   expected.log = {"warn", false};
   expected.features = {{false, false, false, false, false}, false, false, {false, false, false, false}};
   expected.servers = {5, 1500, 2, 4, 20, 12};

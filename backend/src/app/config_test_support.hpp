@@ -55,6 +55,7 @@ inline void expect_same_config(const app::Config& a, const app::Config& b) {
   EXPECT_EQ(a.server.header_limit_bytes, b.server.header_limit_bytes);
   EXPECT_EQ(a.server.body_limit_bytes, b.server.body_limit_bytes);
   EXPECT_EQ(a.server.shutdown_grace_s, b.server.shutdown_grace_s);
+  EXPECT_EQ(a.server.max_connections_per_address, b.server.max_connections_per_address);
   EXPECT_EQ(a.server.public_url, b.server.public_url);
   EXPECT_EQ(a.server.web_root, b.server.web_root);
 
@@ -68,6 +69,12 @@ inline void expect_same_config(const app::Config& a, const app::Config& b) {
   EXPECT_EQ(a.database.postgres_url, b.database.postgres_url);
   EXPECT_EQ(a.database.pool_size, b.database.pool_size);
   EXPECT_EQ(a.database.busy_timeout_ms, b.database.busy_timeout_ms);
+
+  EXPECT_EQ(a.pools.database_queue, b.pools.database_queue);
+  EXPECT_EQ(a.pools.hashing_threads, b.pools.hashing_threads);
+  EXPECT_EQ(a.pools.hashing_queue, b.pools.hashing_queue);
+  EXPECT_EQ(a.pools.outbound_threads, b.pools.outbound_threads);
+  EXPECT_EQ(a.pools.outbound_queue, b.pools.outbound_queue);
 
   EXPECT_EQ(a.log.level, b.log.level);
   EXPECT_EQ(a.log.access_log, b.log.access_log);

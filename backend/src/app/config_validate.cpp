@@ -2,6 +2,7 @@
 
 #include "app/config.hpp"
 #include "app/config_schema.hpp"
+#include "core/crypto.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -126,6 +127,7 @@ void validate(const Config& config) {
   check_range("server.header_limit_bytes", server.header_limit_bytes, 1024, 65536);
   check_range("server.body_limit_bytes", server.body_limit_bytes, 1024, 64LL * 1024 * 1024);
   check_not_negative("server.shutdown_grace_s", server.shutdown_grace_s);
+  check_range("server.max_connections_per_address", server.max_connections_per_address, 0, 100000);
   if (!server.public_url.empty()) {
     if (const std::string problem = origin_problem(server.public_url); !problem.empty()) {
       invalid("Setting \"server.public_url\" must be an http(s) origin such as https://cs2.example.com; " +
@@ -165,6 +167,13 @@ void validate(const Config& config) {
   }
   check_range("database.pool_size", database.pool_size, 1, 64);
   check_positive("database.busy_timeout_ms", database.busy_timeout_ms);
+
+  const PoolsConfig& pools = config.pools;
+  check_range("pools.database_queue", pools.database_queue, 0, 100000);
+  check_range("pools.hashing_threads", pools.hashing_threads, 1, 64);
+  check_range("pools.hashing_queue", pools.hashing_queue, 0, 100000);
+  check_range("pools.outbound_threads", pools.outbound_threads, 1, 256);
+  check_range("pools.outbound_queue", pools.outbound_queue, 0, 100000);
 
   static const std::set<std::string, std::less<>> levels = {"trace", "debug", "info", "warn", "error", "off"};
   if (!levels.contains(config.log.level)) {
@@ -209,10 +218,18 @@ void validate(const Config& config) {
           in_quotes(inventory.sign_in_url) + ").");
     }
   }
-  if (!inventory.token_secret.empty() && inventory.token_secret.size() < 32) {
-    invalid(
-        "Setting \"inventory.token_secret\" must hold at least 32 characters (set PORTAL_INVENTORY__TOKEN_SECRET, "
-        "e.g. to the output of `openssl rand -hex 32`).");
+  // Secrets are never quoted; a weak one is refused whatever the mode.
+  if (!config.auth.jwt_secret.empty()) {
+    if (const std::string weakness = core::secret_weakness(config.auth.jwt_secret); !weakness.empty()) {
+      invalid("Setting \"auth.jwt_secret\" " + weakness +
+              " (set PORTAL_AUTH__JWT_SECRET, e.g. to the output of `openssl rand -hex 32`).");
+    }
+  }
+  if (!inventory.token_secret.empty()) {
+    if (const std::string weakness = core::secret_weakness(inventory.token_secret); !weakness.empty()) {
+      invalid("Setting \"inventory.token_secret\" " + weakness +
+              " (set PORTAL_INVENTORY__TOKEN_SECRET, e.g. to the output of `openssl rand -hex 32`).");
+    }
   }
   if (!inventory.token_secret.empty() && inventory.token_secret == config.auth.jwt_secret) {
     invalid(

@@ -61,6 +61,14 @@ INSTANTIATE_TEST_SUITE_P(
         Rule{"data_dir_empty", [](Config& c) { c.data_dir.clear(); }, "data_dir"},
         Rule{"pool_zero", [](Config& c) { c.database.pool_size = 0; }, "database.pool_size"},
         Rule{"pool_too_big", [](Config& c) { c.database.pool_size = 65; }, "database.pool_size"},
+        Rule{"connections_per_address_negative", [](Config& c) { c.server.max_connections_per_address = -1; },
+             "server.max_connections_per_address"},
+        Rule{"database_queue_negative", [](Config& c) { c.pools.database_queue = -1; }, "pools.database_queue"},
+        Rule{"hashing_threads_zero", [](Config& c) { c.pools.hashing_threads = 0; }, "pools.hashing_threads"},
+        Rule{"hashing_threads_too_many", [](Config& c) { c.pools.hashing_threads = 65; }, "pools.hashing_threads"},
+        Rule{"hashing_queue_negative", [](Config& c) { c.pools.hashing_queue = -1; }, "pools.hashing_queue"},
+        Rule{"outbound_threads_zero", [](Config& c) { c.pools.outbound_threads = 0; }, "pools.outbound_threads"},
+        Rule{"outbound_queue_too_big", [](Config& c) { c.pools.outbound_queue = 100001; }, "pools.outbound_queue"},
         Rule{"sqlite_file_empty", [](Config& c) { c.database.sqlite_file.clear(); }, "database.sqlite_file"},
         Rule{"postgres_without_url", [](Config& c) { c.database.engine = DbEngine::postgresql; },
              "database.postgres_url"},
@@ -120,8 +128,16 @@ INSTANTIATE_TEST_SUITE_P(
              "inventory.sign_in_url"},
         Rule{"inventory_secret_short", [](Config& c) { c.inventory.token_secret = "short-secret"; },
              "inventory.token_secret"},
-        Rule{"inventory_secret_is_login_secret",
-             [](Config& c) { c.inventory.token_secret = c.auth.jwt_secret = std::string(40, 'k'); },
+        Rule{
+            "inventory_secret_is_login_secret",
+            [](Config& c) { c.inventory.token_secret = c.auth.jwt_secret = "0123456789abcdef0123456789abcdef-shared"; },
+            "inventory.token_secret"},
+        Rule{"jwt_secret_short", [](Config& c) { c.auth.jwt_secret = "0123456789abcdef"; }, "auth.jwt_secret"},
+        Rule{"jwt_secret_spaces", [](Config& c) { c.auth.jwt_secret = std::string(32, ' '); }, "auth.jwt_secret"},
+        Rule{"jwt_secret_one_letter", [](Config& c) { c.auth.jwt_secret = std::string(64, 'a'); }, "auth.jwt_secret"},
+        Rule{"jwt_secret_two_letters", [](Config& c) { c.auth.jwt_secret = "abababababababababababababababab"; },
+             "auth.jwt_secret"},
+        Rule{"inventory_secret_repeated", [](Config& c) { c.inventory.token_secret = std::string(40, 'k'); },
              "inventory.token_secret"},
         Rule{"inventory_ttl_short", [](Config& c) { c.inventory.token_ttl_s = 9; }, "inventory.token_ttl_s"},
         Rule{"inventory_ttl_long", [](Config& c) { c.inventory.token_ttl_s = 601; }, "inventory.token_ttl_s"}),
@@ -139,12 +155,14 @@ TEST(ConfigLoader, ValidateAcceptsGoodValues) {
   config.database.engine = DbEngine::postgresql;
   config.database.postgres_url = "postgresql://portal@db/portal";
   config.database.pool_size = 64;
+  config.server.max_connections_per_address = 0;  // no cap
+  config.pools = {0, 64, 0, 256, 100000};
   config.log.level = "off";
   config.links.join_address_prefix = "https://join.example/?addr=/";
   config.links.vip_store_url = "https://store.example/vip?x=1";
   config.steam.realm = "https://cs2.example.com";
   config.inventory.sign_in_url = "https://inventory.example/auth/portal";
-  config.inventory.token_secret = std::string(32, 's');
+  config.inventory.token_secret = "a-random-looking-inventory-secret-0123456789";
   config.inventory.token_ttl_s = 10;
   EXPECT_NO_THROW(validate(config));
   config.inventory.token_ttl_s = 600;

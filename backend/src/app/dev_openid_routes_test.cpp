@@ -25,12 +25,10 @@ constexpr std::string_view kPlaceholderOrigin = "http://portal.test";
 class ToRunningApp final : public integrations::HttpClient {
  public:
   explicit ToRunningApp(std::string origin) : origin_(std::move(origin)) {}
-  core::Result<HttpReply> get(const std::string& url, std::chrono::milliseconds timeout) override {
-    return real_.get(rewrite(url), timeout);
-  }
-  core::Result<HttpReply> post_form(const std::string& url, const std::string& body,
-                                    std::chrono::milliseconds timeout) override {
-    return real_.post_form(rewrite(url), body, timeout);
+  core::Result<HttpReply> send(const integrations::HttpRequest& request) override {
+    integrations::HttpRequest rewritten = request;
+    rewritten.url = rewrite(request.url);
+    return real_.send(rewritten);
   }
 
  private:

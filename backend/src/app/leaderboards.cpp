@@ -57,9 +57,7 @@ Leaderboards::Leaderboards(const Config& config, db::Database& database, auth::M
   if (config.mode == Mode::demo) seed_demo_leaderboard(database, now_unix());
 }
 
-void Leaderboards::register_routes(http::RouteTable& routes) {
-  leaderboard::register_routes(routes, service_, [this](std::string_view key) { return servers_.server_for_key(key); });
-}
+void Leaderboards::register_routes(http::RouteTable& routes) { leaderboard::register_routes(routes, service_); }
 
 void Leaderboards::add_jobs(core::jobs::Scheduler& jobs) {
   jobs.add(core::jobs::Job{

@@ -20,12 +20,10 @@ Vip::Vip(const Config& config, db::Database& database, auth::MembershipService& 
 
 void Vip::register_routes(http::RouteTable& routes) {
   vip::register_routes(routes, service_);
-  auth::register_plugin_members_routes(
-      routes, auth::PluginMembersDeps{
-                  .memberships = memberships_,
-                  .server_for_plugin_key = [this](std::string_view key) { return servers_.server_for_key(key); },
-                  .now = auth::system_now_unix,
-              });
+  auth::register_plugin_members_routes(routes, auth::PluginMembersDeps{
+                                                   .memberships = memberships_,
+                                                   .now = auth::system_now_unix,
+                                               });
   if (demo_) register_dev_vip_routes(routes, memberships_);
 }
 

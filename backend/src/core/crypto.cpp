@@ -42,4 +42,16 @@ bool constant_time_equal(std::string_view a, std::string_view b) {
   return a.size() == b.size() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
 }
 
+std::string secret_weakness(std::string_view secret) {
+  if (secret.size() < 32) return "must hold at least 32 characters";
+  bool seen[256] = {};
+  int distinct = 0;
+  for (unsigned char c : secret) {
+    if (!seen[c]) ++distinct;
+    seen[c] = true;
+  }
+  if (distinct < 8) return "must be random: it uses fewer than 8 different characters";
+  return "";
+}
+
 }  // namespace portal::core

@@ -1,8 +1,41 @@
 #include "http/api_error.hpp"
 
+#include "core/utf8.hpp"
+
 #include <boost/json/value.hpp>
 
 namespace portal::http {
+
+namespace {
+
+// Error texts and details carry what the client sent (a path, an origin, a field's value): Boost.JSON
+// would copy invalid UTF-8 into the body as is, and the body would no longer be JSON.
+boost::json::string valid_string(std::string_view text) {
+  if (core::utf8_length(text)) return boost::json::string(text);
+  return boost::json::string(core::valid_utf8(text));
+}
+
+boost::json::value valid_value(const boost::json::value& value) {
+  switch (value.kind()) {
+    case boost::json::kind::string:
+      return valid_string(value.get_string());
+    case boost::json::kind::array: {
+      boost::json::array out;
+      out.reserve(value.get_array().size());
+      for (const auto& item : value.get_array()) out.push_back(valid_value(item));
+      return out;
+    }
+    case boost::json::kind::object: {
+      boost::json::object out;
+      for (const auto& [key, item] : value.get_object()) out[valid_string(key)] = valid_value(item);
+      return out;
+    }
+    default:
+      return value;
+  }
+}
+
+}  // namespace
 
 int status_of(core::ErrorKind kind) {
   switch (kind) {
@@ -30,9 +63,9 @@ int status_of(core::ErrorKind kind) {
 
 Response error_response(const core::Error& error, int status) {
   boost::json::object body;
-  body["error"] = error.code;
-  body["message"] = error.message;
-  body["details"] = error.details;
+  body["error"] = valid_string(error.code);
+  body["message"] = valid_string(error.message);
+  body["details"] = valid_value(error.details);
   return json_response(body, status);
 }
 
@@ -87,6 +120,16 @@ core::Error rate_limited(std::chrono::seconds retry_after) {
   return core::Error::make(core::ErrorKind::rate_limited, "RATE_LIMIT_EXCEEDED",
                            "Too many requests, please try again later",
                            {{"retryAfter", static_cast<std::int64_t>(retry_after.count())}});
+}
+
+core::Error server_busy(std::string_view pool, std::chrono::seconds retry_after) {
+  return core::Error::make(core::ErrorKind::unavailable, "SERVER_BUSY", "The server is busy, please try again shortly",
+                           {{"retryAfter", static_cast<std::int64_t>(retry_after.count())}, {"pool", pool}});
+}
+core::Error too_many_connections(std::chrono::seconds retry_after) {
+  return core::Error::make(core::ErrorKind::unavailable, "SERVER_BUSY",
+                           "Too many open connections from this address, please try again shortly",
+                           {{"retryAfter", static_cast<std::int64_t>(retry_after.count())}, {"reason", "connections"}});
 }
 
 }  // namespace errors

@@ -1,6 +1,7 @@
 #pragma once
 // The one place where an expected failure (core::Error) becomes an HTTP status and the shared body
-// {"error": CODE, "message": TEXT, "details": {...}}.
+// {"error": CODE, "message": TEXT, "details": {...}}. Every string of the body is made valid UTF-8
+// (invalid bytes become U+FFFD), so the body parses as JSON whatever the client sent.
 
 #include "core/error.hpp"
 #include "http/message.hpp"
@@ -28,6 +29,10 @@ core::Error origin_not_allowed(std::string_view origin);
 core::Error internal(std::string_view request_id);
 core::Error request_timeout();
 core::Error rate_limited(std::chrono::seconds retry_after);
+// 503 SERVER_BUSY: the pool that runs this kind of work (details.pool) has no room; details.retryAfter.
+core::Error server_busy(std::string_view pool, std::chrono::seconds retry_after);
+// 503 SERVER_BUSY: this client address has as many connections open as it may (details.retryAfter).
+core::Error too_many_connections(std::chrono::seconds retry_after);
 }  // namespace errors
 
 // 429 RATE_LIMIT_EXCEEDED with details.retryAfter and a Retry-After header.

@@ -112,7 +112,8 @@ Dispatcher::Plan Dispatcher::plan(Request& request) const {
       }
       plan.route = &route;
       plan.body_limit = route.body_limit ? route.body_limit : options_.default_body_limit;
-      plan.run_on_worker = route.exec == Exec::worker;
+      plan.exec = route.exec;
+      plan.run_on_worker = route.exec != Exec::inline_io;
       return plan;
     }
     case RouteMatch::Outcome::method_not_allowed: {
@@ -148,14 +149,7 @@ Response Dispatcher::run(Request& request, const Route& route) const {
         return route.on_rate_limited ? route.on_rate_limited(*wait) : rate_limited_response(*wait);
       }
     }
-    if (route.access != Access::public_access) {
-      const auto token = request.bearer_token();
-      if (token.empty()) return error_response(errors::unauthorized());
-      auto principal = authenticator_.authenticate(token, route.access == Access::op);
-      if (!principal) return error_response(principal.error());
-      request.principal = std::move(*principal);
-      if (route.access == Access::op && !request.principal->is_op) return error_response(errors::forbidden());
-    }
+    if (auto refusal = resolve_caller(request, route)) return error_response(*refusal);
     return route.handler(request);
   } catch (const core::UnavailableError& e) {
     spdlog::warn("request {} {} {} answered {}: {}", request.request_id, to_string(request.method), route.pattern,
@@ -169,6 +163,48 @@ Response Dispatcher::run(Request& request, const Route& route) const {
                   to_string(request.method), route.pattern);
   }
   return error_response(errors::internal(request.request_id));
+}
+
+std::optional<core::Error> Dispatcher::resolve_caller(Request& request, const Route& route) const {
+  const auto token = request.bearer_token();
+  switch (route.access) {
+    case Access::public_access:
+      return std::nullopt;
+    case Access::provider_signature:
+      if (!route.caller_check(request)) {
+        return core::Error::make(core::ErrorKind::unauthorized, "INVALID_SIGNATURE",
+                                 "The notification's signature does not verify");
+      }
+      return std::nullopt;
+    case Access::game_server: {
+      auto server = authenticator_.authenticate_game_server(token, route.scope);
+      if (!server) return server.error();
+      request.principal = std::move(*server);
+      return std::nullopt;
+    }
+    case Access::bind_token: {
+      if (token.empty()) return errors::unauthorized();
+      auto principal = authenticator_.authenticate_bind(token);
+      if (!principal) return principal.error();
+      request.principal = std::move(*principal);
+      return std::nullopt;
+    }
+    case Access::logged_in:
+    case Access::op:
+    case Access::resource_owner: {
+      if (token.empty()) return errors::unauthorized();
+      auto principal = authenticator_.authenticate(token, route.access == Access::op);
+      if (!principal) return principal.error();
+      request.principal = std::move(*principal);
+      if (route.access == Access::op && !request.principal->is_op) return errors::forbidden();
+      // Someone else's resource looks exactly like one that does not exist.
+      if (route.access == Access::resource_owner && !route.caller_check(request)) {
+        return core::Error::make(core::ErrorKind::not_found, "NOT_FOUND", "No such resource");
+      }
+      return std::nullopt;
+    }
+  }
+  return errors::unauthorized();
 }
 
 void Dispatcher::finish(const Request& request, Response& response, std::string_view label, double seconds) const {

@@ -40,7 +40,8 @@ class Dispatcher {
     const Route* route = nullptr;      // set when a handler must run
     std::optional<Response> response;  // set when the answer is already known
     std::size_t body_limit = 0;
-    bool run_on_worker = false;
+    bool run_on_worker = false;  // on a pool (exec says which), not on the I/O thread
+    Exec exec = Exec::inline_io;
     std::string_view label = "unmatched";  // route pattern, "static" or "unmatched": metrics and access log
   };
   Plan plan(Request& request) const;
@@ -57,6 +58,9 @@ class Dispatcher {
   const Router& router() const { return router_; }
 
  private:
+  // Who the caller is, as the route declares it; the error to answer with when it may not call.
+  std::optional<core::Error> resolve_caller(Request& request, const Route& route) const;
+
   Router router_;
   const Authenticator& authenticator_;
   std::shared_ptr<const StaticFiles> static_files_;

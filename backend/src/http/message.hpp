@@ -32,6 +32,9 @@ struct Principal {
   bool is_op = false;              // resolved on op routes only; false elsewhere
   std::string token_id;            // jti of the bearer token, so logout can revoke exactly it
   long long token_expires_at = 0;  // unix seconds
+  std::string session_id;          // login tokens: the sign-in they descend from
+  std::string email;               // bind tokens: the e-mail account being bound
+  long long game_server_id = 0;    // game-server keys: the server the key belongs to
 };
 
 struct Request {

@@ -1,5 +1,7 @@
 #include "http/metrics.hpp"
 
+#include "http/worker_pool.hpp"
+
 #include <fmt/format.h>
 
 namespace portal::http {
@@ -40,6 +42,11 @@ void Metrics::record(std::string_view method, std::string_view route, int status
   h.sum += seconds;
 }
 
+void Metrics::watch_pool(const WorkerPool& pool) {
+  std::lock_guard lock(mutex_);
+  pools_.push_back(&pool);
+}
+
 std::string Metrics::render() const {
   std::string out;
   std::lock_guard lock(mutex_);
@@ -66,6 +73,29 @@ std::string Metrics::render() const {
   out += "# HELP portal_http_requests_in_flight Requests being handled right now.\n";
   out += "# TYPE portal_http_requests_in_flight gauge\n";
   out += fmt::format("portal_http_requests_in_flight {}\n", in_flight());
+  out += "# HELP portal_http_connections_refused_total Connections refused: the client address had too many open.\n";
+  out += "# TYPE portal_http_connections_refused_total counter\n";
+  out +=
+      fmt::format("portal_http_connections_refused_total {}\n", connections_refused_.load(std::memory_order_relaxed));
+  if (pools_.empty()) return out;
+  std::vector<PoolStats> pools;
+  for (const WorkerPool* pool : pools_) pools.push_back(pool->stats());
+  auto family = [&out, &pools](std::string_view name, std::string_view type, std::string_view help, auto value) {
+    out += fmt::format("# HELP {} {}\n# TYPE {} {}\n", name, help, name, type);
+    for (const PoolStats& p : pools) out += fmt::format("{}{{pool=\"{}\"}} {}\n", name, escape_label(p.name), value(p));
+  };
+  family("portal_pool_threads", "gauge", "Threads of each pool blocking work runs on.",
+         [](const PoolStats& p) { return static_cast<std::uint64_t>(p.threads); });
+  family("portal_pool_queue_limit", "gauge", "Tasks that may wait for a thread of the pool (-1: no bound).",
+         [](const PoolStats& p) { return p.max_queue ? static_cast<std::int64_t>(*p.max_queue) : std::int64_t{-1}; });
+  family("portal_pool_queue_depth", "gauge", "Tasks waiting for a thread of the pool.",
+         [](const PoolStats& p) { return static_cast<std::uint64_t>(p.queued); });
+  family("portal_pool_busy_threads", "gauge", "Threads of the pool running a task.",
+         [](const PoolStats& p) { return static_cast<std::uint64_t>(p.busy); });
+  family("portal_pool_completed_total", "counter", "Tasks the pool has run.",
+         [](const PoolStats& p) { return p.completed; });
+  family("portal_pool_rejected_total", "counter", "Requests answered 503 SERVER_BUSY because the pool was full.",
+         [](const PoolStats& p) { return p.rejected; });
   return out;
 }
 

@@ -9,8 +9,11 @@
 #include <mutex>
 #include <string>
 #include <tuple>
+#include <vector>
 
 namespace portal::http {
+
+class WorkerPool;
 
 class Metrics {
  public:
@@ -23,6 +26,12 @@ class Metrics {
   void request_started() { in_flight_.fetch_add(1, std::memory_order_relaxed); }
   void request_finished() { in_flight_.fetch_sub(1, std::memory_order_relaxed); }
   std::int64_t in_flight() const { return in_flight_.load(std::memory_order_relaxed); }
+
+  // The pools whose queue depth, running tasks and refusals render() shows. Each must outlive every
+  // render() call.
+  void watch_pool(const WorkerPool& pool);
+  // Requests refused because a client address had too many connections open.
+  void connection_refused() { connections_refused_.fetch_add(1, std::memory_order_relaxed); }
 
   std::string render() const;
 
@@ -37,6 +46,8 @@ class Metrics {
   std::map<std::tuple<std::string, std::string, int>, std::uint64_t, std::less<>> requests_;
   std::map<std::tuple<std::string, std::string>, Histogram, std::less<>> latency_;
   std::atomic<std::int64_t> in_flight_{0};
+  std::atomic<std::uint64_t> connections_refused_{0};
+  std::vector<const WorkerPool*> pools_;  // guarded by mutex_
 };
 
 }  // namespace portal::http

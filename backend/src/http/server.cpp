@@ -21,8 +21,10 @@
 #include <atomic>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace portal::http {
@@ -38,10 +40,19 @@ constexpr auto use_tuple = asio::as_tuple(asio::use_awaitable);
 namespace {
 
 struct Connection {
-  explicit Connection(tcp::socket socket) : stream(std::move(socket)) {}
+  Connection(tcp::socket socket, std::string address) : stream(std::move(socket)), remote(std::move(address)) {}
   beast::tcp_stream stream;
-  bool busy = false;  // a request is being read past its header, handled or written; strand-only
+  std::string remote;  // the peer's address; connections are counted per address
+  bool busy = false;   // a request is being read past its header, handled or written; strand-only
 };
+
+// Errors of the body read that mean the client sent something that is not HTTP (a bad chunk size, a
+// chunk extension, ...) rather than that it went away: those are answered 400, not dropped.
+bool is_malformed_body(const beast::error_code& ec) {
+  if (ec.category() != bhttp::make_error_code(bhttp::error::bad_chunk).category()) return false;
+  return ec != bhttp::error::partial_message && ec != bhttp::error::end_of_stream && ec != bhttp::error::need_more &&
+         ec != bhttp::error::body_limit;
+}
 
 bool has_crlf(std::string_view text) { return text.find_first_of("\r\n") != std::string_view::npos; }
 
@@ -109,12 +120,16 @@ WireResponse to_wire(Response& response, unsigned version, bool keep_alive, bool
 }  // namespace
 
 struct Server::Impl {
-  Impl(ServerOptions opts, const Dispatcher& d, WorkerPool& w)
-      : options(std::move(opts)), dispatcher(d), workers(w), acceptor(ioc), drain_timer(ioc) {}
+  Impl(ServerOptions opts, const Dispatcher& d, ServerPools p)
+      : options(std::move(opts)), dispatcher(d), pools(p), acceptor(ioc), drain_timer(ioc) {
+    if (!pools.database) throw std::invalid_argument("the server needs a database pool");
+    if (!pools.hashing) pools.hashing = pools.database;
+    if (!pools.outbound) pools.outbound = pools.database;
+  }
 
   ServerOptions options;
   const Dispatcher& dispatcher;
-  WorkerPool& workers;
+  ServerPools pools;
   asio::io_context ioc;
   std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work_guard;
   tcp::acceptor acceptor;
@@ -125,11 +140,22 @@ struct Server::Impl {
 
   std::mutex connections_mutex;
   std::unordered_map<Connection*, std::weak_ptr<Connection>> connections;
+  std::unordered_map<std::string, std::size_t> connections_per_address;  // under connections_mutex
+  std::unordered_set<std::string> refusal_logged;                        // addresses warned about, ditto
 
   asio::awaitable<void> accept_loop();
   // Coroutines take no by-value class parameters: GCC 12 destroys such parameters twice.
   asio::awaitable<void> session(Connection& connection);
-  asio::awaitable<Response> run_on_worker(const std::shared_ptr<Request>& request, const Route& route);
+  asio::awaitable<void> refuse(Connection& connection);
+  asio::awaitable<Response> run_on_pool(WorkerPool& pool, const std::shared_ptr<Request>& request, const Route& route);
+  WorkerPool& pool_for(Exec exec) {
+    if (exec == Exec::hashing) return *pools.hashing;
+    if (exec == Exec::outbound) return *pools.outbound;
+    return *pools.database;
+  }
+  // Counts a new connection from `address`; false when that address already holds the most allowed.
+  bool admit(const std::string& address);
+  void release(const std::string& address);
   asio::awaitable<void> drain(std::chrono::steady_clock::time_point deadline);
   void begin_shutdown();
 
@@ -151,7 +177,19 @@ asio::awaitable<void> Server::Impl::accept_loop() {
       co_await pause.async_wait(use_tuple);
       continue;
     }
-    auto connection = std::make_shared<Connection>(tcp::socket(std::move(socket)));
+    std::string address;
+    {
+      beast::error_code endpoint_ec;
+      auto endpoint = socket.remote_endpoint(endpoint_ec);
+      if (!endpoint_ec) address = endpoint.address().to_string();
+    }
+    auto connection = std::make_shared<Connection>(tcp::socket(std::move(socket)), std::move(address));
+    if (!admit(connection->remote)) {
+      dispatcher.metrics().connection_refused();
+      // Owned by the completion handler until the refusal is written; not counted, not drained.
+      asio::co_spawn(connection->stream.get_executor(), refuse(*connection), [connection](std::exception_ptr) {});
+      continue;
+    }
     {
       std::lock_guard lock(connections_mutex);
       connections.emplace(connection.get(), connection);
@@ -167,15 +205,67 @@ asio::awaitable<void> Server::Impl::accept_loop() {
                          spdlog::error("connection ended by an exception: {}", e.what());
                        }
                      }
+                     release(connection->remote);
                      std::lock_guard lock(connections_mutex);
                      connections.erase(key);
                    });
   }
 }
 
-// Runs the handler on the worker pool and resumes this coroutine on its strand. The worker task
-// owns a reference to the request, so a stop that abandons the coroutine leaves it nothing dangling.
-asio::awaitable<Response> Server::Impl::run_on_worker(const std::shared_ptr<Request>& request, const Route& route) {
+bool Server::Impl::admit(const std::string& address) {
+  std::lock_guard lock(connections_mutex);
+  std::size_t& open = connections_per_address[address];
+  if (options.max_connections_per_address > 0 && open >= options.max_connections_per_address) {
+    if (refusal_logged.insert(address).second) {
+      spdlog::warn("refusing connections from {}: it holds {} open (server.max_connections_per_address)", address,
+                   open);
+    }
+    return false;
+  }
+  ++open;
+  return true;
+}
+
+void Server::Impl::release(const std::string& address) {
+  std::lock_guard lock(connections_mutex);
+  auto it = connections_per_address.find(address);
+  if (it == connections_per_address.end()) return;
+  if (--it->second == 0) {
+    connections_per_address.erase(it);
+    refusal_logged.erase(address);  // a later episode is logged again
+  }
+}
+
+// A connection over the address's cap: answered 503 with Retry-After before its request is read, then
+// closed. What the client sent meanwhile is read and dropped for a moment, so that closing does not
+// reset the connection before the answer has reached the client.
+asio::awaitable<void> Server::Impl::refuse(Connection& connection) {
+  auto& stream = connection.stream;
+  Response response = error_response(errors::too_many_connections(std::chrono::seconds(1)));
+  const WireResponse wire = to_wire(response, 11, false, false);
+  const std::array<asio::const_buffer, 2> buffers{asio::buffer(wire.head),
+                                                  wire.body ? asio::buffer(*wire.body) : asio::const_buffer{}};
+  stream.expires_after(std::chrono::seconds(2));
+  auto [write_ec, written] = co_await asio::async_write(stream, buffers, use_tuple);
+  beast::error_code ignored;
+  if (!write_ec) {
+    stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    std::array<char, 4096> sink;
+    const asio::mutable_buffer sink_buffer = asio::buffer(sink);  // named: no temporaries in co_await
+    stream.expires_after(std::chrono::seconds(1));
+    for (;;) {
+      auto [read_ec, got] = co_await stream.async_read_some(sink_buffer, use_tuple);
+      if (read_ec) break;
+    }
+  }
+  stream.close();
+}
+
+// Runs the handler on the route's pool and resumes this coroutine on its strand. The pool task owns a
+// reference to the request, so a stop that abandons the coroutine leaves it nothing dangling. A pool
+// with no room answers at once: 503 SERVER_BUSY with Retry-After, the handler never runs.
+asio::awaitable<Response> Server::Impl::run_on_pool(WorkerPool& pool, const std::shared_ptr<Request>& request,
+                                                    const Route& route) {
   const auto executor = co_await asio::this_coro::executor;
   // The initiation lambda is a temporary of the co_await expression, and GCC 12 destroys the
   // class-type captures of such temporaries twice: it captures only pointers to named locals and
@@ -183,14 +273,22 @@ asio::awaitable<Response> Server::Impl::run_on_worker(const std::shared_ptr<Requ
   const auto* executor_ptr = &executor;
   const auto* request_ptr = &request;
   const Route* route_ptr = &route;
+  WorkerPool* pool_ptr = &pool;
   Response response = co_await asio::async_initiate<decltype(asio::use_awaitable), void(Response)>(
-      [this, executor_ptr, request_ptr, route_ptr](auto handler) {
+      [this, executor_ptr, request_ptr, route_ptr, pool_ptr](auto handler) {
         auto shared_handler = std::make_shared<decltype(handler)>(std::move(handler));
-        workers.post([this, executor = *executor_ptr, owned = *request_ptr, route_ptr, shared_handler] {
-          Response result = dispatcher.run(*owned, *route_ptr);
-          asio::post(executor,
-                     [shared_handler, result = std::move(result)]() mutable { (*shared_handler)(std::move(result)); });
-        });
+        const bool queued =
+            pool_ptr->try_post([this, executor = *executor_ptr, owned = *request_ptr, route_ptr, shared_handler] {
+              Response result = dispatcher.run(*owned, *route_ptr);
+              asio::post(executor, [shared_handler, result = std::move(result)]() mutable {
+                (*shared_handler)(std::move(result));
+              });
+            });
+        if (!queued) {
+          asio::post(*executor_ptr, [shared_handler, name = pool_ptr->name()]() mutable {
+            (*shared_handler)(error_response(errors::server_busy(name, std::chrono::seconds(1))));
+          });
+        }
       },
       asio::use_awaitable);
   co_return response;
@@ -199,12 +297,7 @@ asio::awaitable<Response> Server::Impl::run_on_worker(const std::shared_ptr<Requ
 asio::awaitable<void> Server::Impl::session(Connection& connection) {
   auto& stream = connection.stream;
   beast::flat_buffer buffer;
-  std::string remote;
-  {
-    beast::error_code ec;
-    auto endpoint = stream.socket().remote_endpoint(ec);
-    if (!ec) remote = endpoint.address().to_string();
-  }
+  const std::string& remote = connection.remote;
   bool first = true;
 
   while (!draining) {
@@ -265,6 +358,8 @@ asio::awaitable<void> Server::Impl::session(Connection& connection) {
             response = error_response(errors::payload_too_large(plan.body_limit), 413);
           } else if (body_ec == beast::error::timeout) {
             response = error_response(errors::request_timeout(), 408);
+          } else if (is_malformed_body(body_ec)) {
+            response = error_response(errors::bad_request("Malformed request body"));
           } else if (body_ec) {
             dispatcher.metrics().request_finished();
             break;  // the client went away mid-body
@@ -272,7 +367,8 @@ asio::awaitable<void> Server::Impl::session(Connection& connection) {
             request->body = std::move(parser.get().body());
             // Not a conditional expression: GCC 12 miscompiles co_await inside ?: (double destruction).
             if (plan.run_on_worker) {
-              response = co_await run_on_worker(request, *plan.route);
+              WorkerPool& pool = pool_for(plan.exec);
+              response = co_await run_on_pool(pool, request, *plan.route);
             } else {
               response = dispatcher.run(*request, *plan.route);
             }
@@ -333,7 +429,10 @@ asio::awaitable<void> Server::Impl::drain(std::chrono::steady_clock::time_point 
 }
 
 Server::Server(ServerOptions options, const Dispatcher& dispatcher, WorkerPool& workers)
-    : impl_(std::make_unique<Impl>(std::move(options), dispatcher, workers)) {}
+    : Server(std::move(options), dispatcher, ServerPools{.database = &workers}) {}
+
+Server::Server(ServerOptions options, const Dispatcher& dispatcher, ServerPools pools)
+    : impl_(std::make_unique<Impl>(std::move(options), dispatcher, pools)) {}
 
 Server::~Server() {
   stop();

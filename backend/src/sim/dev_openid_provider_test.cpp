@@ -45,7 +45,7 @@ class DevOpenIdProviderTest : public ::testing::Test {
   DevOpenIdProviderTest() {
     http.set_responder([this](const integrations::test::RecordedCall& call) -> core::Result<HttpReply> {
       EXPECT_EQ(call.url, kEndpoint);
-      return HttpReply{200, provider.check_authentication(parse_query(call.body))};
+      return HttpReply{.status = 200, .body = provider.check_authentication(parse_query(call.body))};
     });
   }
 

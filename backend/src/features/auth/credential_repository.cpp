@@ -29,9 +29,22 @@ void CredentialRepository::replace_code(const EmailCode& code) {
   });
 }
 
-void CredentialRepository::count_wrong_code(const std::string& email) {
-  database_.with_session([&](soci::session& sql) {
-    sql << "UPDATE email_codes SET attempts = attempts + 1 WHERE email = :email", soci::use(email);
+std::optional<EmailCode> CredentialRepository::take_code_attempt(const std::string& email, int max_attempts,
+                                                                 std::int64_t now) {
+  return database_.with_session([&](soci::session& sql) {
+    return db::write_transaction(sql, database_.engine(), [&]() -> std::optional<EmailCode> {
+      const long long at = now;
+      soci::statement take = (sql.prepare << "UPDATE email_codes SET attempts = attempts + 1 "
+                                             "WHERE email = :email AND attempts < :max AND expires_at > :now",
+                              soci::use(email), soci::use(max_attempts), soci::use(at));
+      take.execute(true);
+      if (take.get_affected_rows() != 1) return std::nullopt;
+      soci::row row;
+      sql << "SELECT email, code_hash, attempts, created_at, expires_at FROM email_codes WHERE email = :email",
+          soci::use(email), soci::into(row);
+      return EmailCode{db::row_string(row, 0), db::row_string(row, 1), db::row_int(row, 2), db::row_int64(row, 3),
+                       db::row_int64(row, 4)};
+    });
   });
 }
 

@@ -31,7 +31,10 @@ class CredentialRepository {
 
   std::optional<EmailCode> find_code(const std::string& email) const;
   void replace_code(const EmailCode& code);  // one live code per address
-  void count_wrong_code(const std::string& email);
+  // Counts one attempt on the live, unexpired code of the address in the same statement that checks
+  // the count is below `max_attempts`, and answers the code with its new count; nullopt when there is
+  // no such code or its attempts are spent. Concurrent guesses can never exceed the maximum.
+  std::optional<EmailCode> take_code_attempt(const std::string& email, int max_attempts, std::int64_t now);
   void delete_code(const std::string& email);
 
   // Stores a new reset token and voids every earlier unused one of the user.

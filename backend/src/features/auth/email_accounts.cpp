@@ -15,15 +15,15 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// The limiter runs on the service's clock, so the rules can be tested by moving that clock.
-core::RateLimiter::Clock::time_point limiter_time(std::int64_t unix_seconds) {
-  return core::RateLimiter::Clock::time_point(std::chrono::seconds(unix_seconds));
-}
-
-// Per address, on top of the per-client-address limits of the routes (ASVS: per account, no lockout
-// that a stranger could trigger forever: the budget refills by itself).
+// Per e-mail address, on top of the per-client-address limits of the routes (ASVS: per account). The
+// budgets live in the database and are taken before the password is checked, so concurrent guesses
+// cannot overshoot them and every instance spends from the same one.
 constexpr core::RateLimit kLoginFailures{10, 15min};
+// A client address with no other try on the account still gets one while the account's budget is
+// spent: a stranger's wrong guesses cannot keep its owner out. The marks only count, never refuse.
+constexpr core::RateLimit kLoginMarks{1000000, 15min};
 constexpr core::RateLimit kCodesPerHour{5, 1h};
+constexpr core::RateLimit kCodeGap{1, std::chrono::seconds(kCodeResendSeconds)};
 constexpr core::RateLimit kResetGap{1, 60s};
 constexpr core::RateLimit kResetsPerHour{5, 1h};
 
@@ -91,21 +91,25 @@ core::Status EmailAccounts::send_code(std::string_view raw) {
   auto email = normalize_email(raw);
   if (!email) return email.error();
   const std::int64_t now = d_.now();
-  if (auto previous = d_.credentials.find_code(*email); previous && now - previous->created_at < kCodeResendSeconds) {
-    return rate_limited(std::chrono::seconds(kCodeResendSeconds - (now - previous->created_at)));
-  }
   if (d_.users.find_by_email(*email)) {
     return core::Error::make(core::ErrorKind::conflict, "EMAIL_ALREADY_REGISTERED", "Email already registered",
                              {{"field", "email"}});
   }
-  if (auto wait = d_.limiter.acquire("code|" + *email, kCodesPerHour, limiter_time(d_.now())))
+  // The 60 s gap is a budget of its own, not the age of the stored code: a code voided by wrong
+  // guesses must not open the way to an immediate resend.
+  if (auto wait = d_.budgets.take("code-gap|" + *email, kCodeGap, now)) return rate_limited(*wait);
+  if (auto wait = d_.budgets.take("code|" + *email, kCodesPerHour, now)) {
+    d_.budgets.give_back("code-gap|" + *email);
     return rate_limited(*wait);
+  }
 
   const std::string code = six_digit_code();
   d_.credentials.replace_code({*email, code_hash(*email, code), 0, now, now + kCodeValidMinutes * 60});
   auto sent = d_.mailer.send(verification_code_mail(*email, code, kCodeValidMinutes, d_.site_name));
   if (!sent) {
     d_.credentials.delete_code(*email);  // nothing arrived: let the user ask again at once
+    d_.budgets.give_back("code-gap|" + *email);
+    d_.budgets.give_back("code|" + *email);
     if (sent.error().kind == core::ErrorKind::validation) return sent.error();
     return core::Error::make(core::ErrorKind::unavailable, "MAIL_FAILED", "Failed to send verification code");
   }
@@ -120,11 +124,11 @@ core::Result<IssuedToken> EmailAccounts::register_account(std::string_view raw, 
   if (!is_six_digits(code)) return invalid_code();
 
   const std::int64_t now = d_.now();
-  const auto stored = d_.credentials.find_code(*email);
-  if (!stored || stored->expires_at <= now || stored->attempts >= kCodeMaxAttempts) return invalid_code();
+  // Every comparison first takes an attempt in one statement: concurrent guesses cannot exceed five.
+  const auto stored = d_.credentials.take_code_attempt(*email, kCodeMaxAttempts, now);
+  if (!stored) return invalid_code();
   if (!core::constant_time_equal(stored->code_hash, code_hash(*email, code))) {
-    d_.credentials.count_wrong_code(*email);
-    if (stored->attempts + 1 >= kCodeMaxAttempts) d_.credentials.delete_code(*email);
+    if (stored->attempts >= kCodeMaxAttempts) d_.credentials.delete_code(*email);
     return invalid_code();
   }
   auto user = d_.users.create_email_user(*email, d_.hasher.hash(password), now);
@@ -139,17 +143,15 @@ core::Result<LoginOutcome> EmailAccounts::login(std::string_view raw, std::strin
   auto email = normalize_email(raw);
   if (!email) return invalid_credentials();
   if (password.empty() || password.size() > kPasswordMaxLength) return invalid_credentials();
-  const std::string failures_key = "login-fail|" + *email;
-  if (auto wait = d_.limiter.check(failures_key, kLoginFailures, limiter_time(d_.now()))) return rate_limited(*wait);
+  bool reserved = false;
+  if (auto refused = admit_login(*email, ip, reserved)) return *refused;
 
   const auto user = d_.users.find_by_email(*email);
   const bool valid = user && !user->password_hash.empty() ? d_.hasher.verify(user->password_hash, password)
                                                           : (d_.hasher.verify_dummy(password), false);
-  if (!valid) {
-    (void)d_.limiter.acquire(failures_key, kLoginFailures, limiter_time(d_.now()));
-    return invalid_credentials();
-  }
-  d_.limiter.reset(failures_key);
+  if (!valid) return invalid_credentials();  // the unit taken stays spent: it was a failure
+  if (reserved) d_.budgets.give_back("login-fail|" + *email);
+  d_.budgets.reset("login-fail|" + *email + "|" + ip);
   const std::int64_t now = d_.now();
   if (d_.hasher.needs_rehash(user->password_hash)) {
     d_.users.set_password_hash(user->id, d_.hasher.hash(password), now, false);
@@ -168,22 +170,37 @@ core::Result<LoginOutcome> EmailAccounts::login(std::string_view raw, std::strin
   return outcome;
 }
 
+std::optional<core::Error> EmailAccounts::admit_login(const std::string& email, const std::string& ip, bool& reserved) {
+  const std::int64_t now = d_.now();
+  const std::string account_key = "login-fail|" + email;
+  const std::string address_key = account_key + "|" + ip;
+  // Every try from this address on this account is marked first, so concurrent ones see each other.
+  (void)d_.budgets.take(address_key, kLoginMarks, now);
+  const auto wait = d_.budgets.take(account_key, kLoginFailures, now);
+  if (!wait) {
+    reserved = true;
+    return std::nullopt;
+  }
+  // The account's budget is spent. An address with no other try on it in the window gets exactly one.
+  if (d_.budgets.used(address_key, now) > 1) return rate_limited(*wait);
+  return std::nullopt;
+}
+
 core::Status EmailAccounts::request_reset(std::string_view raw) {
   auto email = normalize_email(raw);
   if (!email) return email.error();
-  if (auto wait = d_.limiter.check("reset-gap|" + *email, kResetGap, limiter_time(d_.now())))
-    return rate_limited(*wait);
-  if (auto wait = d_.limiter.check("reset-hour|" + *email, kResetsPerHour, limiter_time(d_.now())))
-    return rate_limited(*wait);
+  const std::int64_t now = d_.now();
   const auto user = d_.users.find_by_email(*email);
   if (!user) {
     return core::Error::make(core::ErrorKind::not_found, "EMAIL_NOT_REGISTERED", "This email is not registered",
                              {{"field", "email"}});
   }
-  (void)d_.limiter.acquire("reset-gap|" + *email, kResetGap, limiter_time(d_.now()));
-  (void)d_.limiter.acquire("reset-hour|" + *email, kResetsPerHour, limiter_time(d_.now()));
+  if (auto wait = d_.budgets.take("reset-gap|" + *email, kResetGap, now)) return rate_limited(*wait);
+  if (auto wait = d_.budgets.take("reset-hour|" + *email, kResetsPerHour, now)) {
+    d_.budgets.give_back("reset-gap|" + *email);
+    return rate_limited(*wait);
+  }
 
-  const std::int64_t now = d_.now();
   const std::string token = core::random_token(16);  // 128 bits
   d_.credentials.replace_reset_token(user->id, core::sha256_hex(token), now, now + kResetValidMinutes * 60);
   // Built from the configured origin, never from the request's Host header.
@@ -210,7 +227,7 @@ core::Status EmailAccounts::confirm_reset(std::string_view raw, std::string_view
   if (!d_.credentials.consume_reset_token(stored->id, now)) return reset_link_invalid();
   // Every session of the account ends: whoever knew the old password is logged out.
   d_.users.set_password_hash(user->id, d_.hasher.hash(new_password), now, true);
-  d_.limiter.reset("login-fail|" + *email);
+  d_.budgets.reset("login-fail|" + *email);
   d_.sessions.log(user->id, user->steam_id, "PASSWORD-RESET", ip, now);
   return core::Ok{};
 }

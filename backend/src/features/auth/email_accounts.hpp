@@ -3,8 +3,8 @@
 // reset by mailed link (spec 000 sections 4.2-4.4 and 5). Throttling that depends on the address is
 // here; the per-client-address limits sit in front of the routes.
 
-#include "core/rate_limiter.hpp"
 #include "core/result.hpp"
+#include "db/budgets.hpp"
 #include "features/auth/credential_repository.hpp"
 #include "features/auth/password_hasher.hpp"
 #include "features/auth/session_repository.hpp"
@@ -29,7 +29,7 @@ struct EmailAccountsDeps {
   const PasswordHasher& hasher;
   const TokenService& tokens;
   mail::Mailer& mailer;
-  core::RateLimiter& limiter;
+  db::Budgets& budgets;                     // per-account limits, shared by every instance
   std::function<std::int64_t()> now;        // unix seconds
   std::function<std::string()> public_url;  // where the web is reached, for the reset link
   std::string site_name;
@@ -56,6 +56,8 @@ class EmailAccounts {
                              const std::string& ip);
 
  private:
+  // Whether this login may be checked; `reserved` tells whether it took a unit of the account's budget.
+  std::optional<core::Error> admit_login(const std::string& email, const std::string& ip, bool& reserved);
   std::string code_hash(const std::string& email, std::string_view code) const;
   EmailAccountsDeps d_;
 };

@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <thread>
 #include <vector>
 
 namespace portal::auth {
@@ -47,7 +49,7 @@ class EmailAccountsRules : public ::testing::Test {
   PasswordHasher hasher{PasswordCost{8192, 1}};
   TokenService tokens{"unit-test-signing-key-0123456789abcdef"};
   CapturingMailer mailer;
-  core::RateLimiter limiter;
+  db::Budgets budgets{database};
   std::int64_t now = 1'800'000'000;
   EmailAccounts accounts{EmailAccountsDeps{
       .users = users,
@@ -56,7 +58,7 @@ class EmailAccountsRules : public ::testing::Test {
       .hasher = hasher,
       .tokens = tokens,
       .mailer = mailer,
-      .limiter = limiter,
+      .budgets = budgets,
       .now = [this] { return now; },
       .public_url = [] { return std::string("https://portal.example"); },
       .site_name = "Test",
@@ -103,6 +105,78 @@ TEST_F(EmailAccountsRules, ANewCodeOnlyAfterSixtySecondsAndItReplacesTheOld) {
     EXPECT_EQ(register_with(first).error().code, "INVALID_CODE");
   }
   EXPECT_TRUE(register_with(second).ok());
+}
+
+TEST_F(EmailAccountsRules, AVoidedCodeDoesNotSkipTheSixtySeconds) {
+  ASSERT_TRUE(accounts.send_code("rules@example.com").ok());
+  const std::string code = last_code();
+  const std::string wrong = code == "123456" ? "654321" : "123456";
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(register_with(wrong).error().code, "INVALID_CODE") << i;
+  now += 10;
+  const auto early = accounts.send_code("rules@example.com");
+  ASSERT_FALSE(early.ok()) << "the voided code must not reopen the resend gap";
+  EXPECT_EQ(early.error().code, "RATE_LIMIT_EXCEEDED");
+  EXPECT_EQ(early.error().details.at("retryAfter").as_int64(), 50);
+  now += 50;
+  EXPECT_TRUE(accounts.send_code("rules@example.com").ok());
+}
+
+TEST_F(EmailAccountsRules, ConcurrentGuessesTakeAtMostFiveAttempts) {
+  ASSERT_TRUE(accounts.send_code("rules@example.com").ok());
+  std::atomic<int> compared{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 6; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < 5; ++i) {
+        if (credentials.take_code_attempt("rules@example.com", kCodeMaxAttempts, now)) ++compared;
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(compared.load(), kCodeMaxAttempts);
+  EXPECT_EQ(register_with(last_code()).error().code, "INVALID_CODE") << "no attempt is left for the right code";
+}
+
+TEST_F(EmailAccountsRules, ConcurrentWrongPasswordsSpendExactlyTheAccountsBudget) {
+  ASSERT_TRUE(accounts.send_code("rules@example.com").ok());
+  ASSERT_TRUE(register_with(last_code()).ok());
+  std::atomic<int> checked{0}, refused{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < 4; ++i) {
+        const auto outcome = accounts.login("rules@example.com", "Wrong-passw0rd", "198.51.100.7");
+        if (outcome.error().code == "INVALID_CREDENTIALS") ++checked;
+        if (outcome.error().code == "RATE_LIMIT_EXCEEDED") ++refused;
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(checked.load(), 10) << "16 guesses against a budget of 10";
+  EXPECT_EQ(refused.load(), 6);
+}
+
+TEST_F(EmailAccountsRules, AStrangersFailuresDoNotLockTheOwnerOut) {
+  ASSERT_TRUE(accounts.send_code("rules@example.com").ok());
+  ASSERT_TRUE(register_with(last_code()).ok());
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_EQ(accounts.login("rules@example.com", "Wrong-passw0rd", "198.51.100.7").error().code,
+              "INVALID_CREDENTIALS");
+  }
+  // One wrong try every 90 s keeps the stranger's own address refused...
+  for (int i = 0; i < 3; ++i) {
+    now += 90;
+    EXPECT_EQ(accounts.login("rules@example.com", "Wrong-passw0rd", "198.51.100.7").error().code,
+              "RATE_LIMIT_EXCEEDED");
+  }
+  // ...while the owner, from an address that has not failed, still gets in with the right password.
+  EXPECT_TRUE(accounts.login("rules@example.com", "Passw0rd!", "203.0.113.5").ok());
+  EXPECT_TRUE(accounts.login("rules@example.com", "Passw0rd!", "203.0.113.5").ok()) << "again: success clears it";
+  // An address that fails while the budget is spent has had its one try.
+  EXPECT_EQ(accounts.login("rules@example.com", "Wrong-passw0rd", "192.0.2.9").error().code, "INVALID_CREDENTIALS");
+  EXPECT_EQ(accounts.login("rules@example.com", "Passw0rd!", "192.0.2.9").error().code, "RATE_LIMIT_EXCEEDED");
+  now += 15 * 60;
+  EXPECT_TRUE(accounts.login("rules@example.com", "Passw0rd!", "192.0.2.9").ok()) << "the window closed";
 }
 
 TEST_F(EmailAccountsRules, AFailedMailLetsTheUserAskAgainAtOnce) {

@@ -21,12 +21,6 @@ constexpr const char* kMembersLimit = "members.plugin";
 constexpr std::size_t kGzipFrom = 1024;
 
 http::Response members(const PluginMembersDeps& deps, const http::Request& request) {
-  const auto server =
-      request.bearer_token().empty() ? std::nullopt : deps.server_for_plugin_key(request.bearer_token());
-  if (!server) {
-    return http::error_response(
-        core::Error::make(core::ErrorKind::unauthorized, "UNAUTHORIZED", "Unknown server or wrong server key"));
-  }
   const std::int64_t now = deps.now();
   auto list = plugin_members_json(deps.memberships.active_members(now));
   http::CachedJson document;
@@ -65,11 +59,12 @@ void register_plugin_members_routes(http::RouteTable& routes, PluginMembersDeps 
   // Reads the database: on the worker pool.
   routes.add(http::Route{.method = http::Method::get,
                          .pattern = "/api/plugin/members",
-                         .access = http::Access::public_access,
+                         .access = http::Access::game_server,
                          .exec = http::Exec::worker,
                          .handler = [deps = std::move(deps)](http::Request& r) { return members(deps, r); },
                          .summary = "Active VIP and group memberships with expiries, for game-server plugins",
-                         .rate_limit = kMembersLimit});
+                         .rate_limit = kMembersLimit,
+                         .scope = http::KeyScope::members});
 }
 
 std::map<std::string, core::RateLimit, std::less<>> plugin_members_rate_limit_policies() {

@@ -21,8 +21,6 @@ namespace portal::auth {
 
 struct PluginMembersDeps {
   const MembershipService& memberships;
-  // The game server a plugin key belongs to (features/servers owns the keys; the app wires this).
-  std::function<std::optional<std::int64_t>(std::string_view key)> server_for_plugin_key;
   std::function<std::int64_t()> now;
 };
 

@@ -1,6 +1,7 @@
 #include "features/auth/routes.hpp"
 
 #include "core/steam_id.hpp"
+#include "features/auth/dto.hpp"
 #include "http/api_error.hpp"
 #include "http/json_body.hpp"
 
@@ -26,35 +27,9 @@ constexpr const char* kSessionLimit = "auth.session";
 constexpr const char* kSteamLimit = "auth.steam";
 constexpr const char* kPluginLimit = "auth.plugin";
 
-// Reads the listed string fields; every one is required.
-struct Fields {
-  std::map<std::string, std::string, std::less<>> values;
-  std::optional<core::Error> error;
-  const std::string& operator[](std::string_view name) const { return values.find(name)->second; }
-};
-
-Fields read_fields(const Request& request, std::initializer_list<std::pair<const char*, std::size_t>> specs) {
-  Fields out;
-  auto body = http::parse_json_object(request);
-  if (!body) {
-    out.error = body.error();
-    return out;
-  }
-  for (const auto& [name, max] : specs) {
-    auto value = http::string_field(*body, name, max, out.error);
-    if (out.error) return out;
-    if (!value) {
-      out.error = http::field_error(name, std::string(name) + " is required");
-      return out;
-    }
-    out.values.emplace(name, std::move(*value));
-  }
-  return out;
-}
-
 Caller caller_of(const Request& request) {
   const auto& p = *request.principal;
-  return Caller{std::stoll(p.user_id), p.steam_id, p.token_id, p.token_expires_at};
+  return Caller{std::stoll(p.user_id), p.steam_id, p.token_id, p.token_expires_at, p.session_id};
 }
 
 boost::json::object user_json(const std::string& steam_id, const std::string& username, const std::string& avatar) {
@@ -78,33 +53,33 @@ std::string raw_query(const Request& request) {
 // ---- e-mail accounts ----
 
 Response check(EmailAccounts& email, Request& request) {
-  auto f = read_fields(request, {{"email", 320}});
-  if (f.error) return http::error_response(*f.error);
-  auto exists = email.exists(f["email"]);
+  auto body = http::dto::parse_body<dto::EmailOnly>(request);
+  if (!body) return http::error_response(body.error());
+  auto exists = email.exists(*body->email);
   if (!exists) return http::error_response(exists.error());
   return http::json_response({{"exists", *exists}});
 }
 
 Response send_code(EmailAccounts& email, Request& request) {
-  auto f = read_fields(request, {{"email", 320}});
-  if (f.error) return http::error_response(*f.error);
-  if (auto sent = email.send_code(f["email"]); !sent) return http::error_response(sent.error());
+  auto body = http::dto::parse_body<dto::EmailOnly>(request);
+  if (!body) return http::error_response(body.error());
+  if (auto sent = email.send_code(*body->email); !sent) return http::error_response(sent.error());
   return http::json_response(
       {{"sent", true}, {"resendAfter", kCodeResendSeconds}, {"expiresIn", kCodeValidMinutes * 60}});
 }
 
 Response register_account(EmailAccounts& email, Request& request) {
-  auto f = read_fields(request, {{"email", 320}, {"password", 1024}, {"code", 32}});
-  if (f.error) return http::error_response(*f.error);
-  auto token = email.register_account(f["email"], f["password"], f["code"], request.remote_address);
+  auto body = http::dto::parse_body<dto::Registration>(request);
+  if (!body) return http::error_response(body.error());
+  auto token = email.register_account(*body->email, *body->password, *body->code, request.remote_address);
   if (!token) return http::error_response(token.error());
   return http::json_response({{"token", token->token}, {"tokenType", "bind"}, {"email", token->claims.email}}, 201);
 }
 
 Response login(EmailAccounts& email, Request& request) {
-  auto f = read_fields(request, {{"email", 320}, {"password", 1024}});
-  if (f.error) return http::error_response(*f.error);
-  auto outcome = email.login(f["email"], f["password"], request.remote_address);
+  auto body = http::dto::parse_body<dto::EmailLogin>(request);
+  if (!body) return http::error_response(body.error());
+  auto outcome = email.login(*body->email, *body->password, request.remote_address);
   if (!outcome) return http::error_response(outcome.error());
   if (outcome->needs_steam_binding) {
     return http::json_response({{"needsSteamBinding", true},
@@ -112,30 +87,25 @@ Response login(EmailAccounts& email, Request& request) {
                                 {"tokenType", "bind"},
                                 {"email", outcome->user.email}});
   }
-  boost::json::object body = user_json(outcome->user.steam_id, outcome->user.username, outcome->user.avatar);
-  body["id"] = outcome->user.id;
-  body["needsSteamBinding"] = false;
-  body["token"] = outcome->token.token;
-  body["tokenType"] = "login";
-  return http::json_response(body);
+  boost::json::object answer = user_json(outcome->user.steam_id, outcome->user.username, outcome->user.avatar);
+  answer["id"] = outcome->user.id;
+  answer["needsSteamBinding"] = false;
+  answer["token"] = outcome->token.token;
+  answer["tokenType"] = "login";
+  return http::json_response(answer);
 }
 
 Response reset_password(EmailAccounts& email, Request& request) {
-  auto body = http::parse_json_object(request);
+  auto body = http::dto::parse_body<dto::ResetRequest>(request);
   if (!body) return http::error_response(body.error());
-  std::optional<core::Error> error;
-  const auto address = http::string_field(*body, "email", 320, error);
-  (void)http::string_field(*body, "language", 8, error);  // the mail carries both languages
-  if (!error && !address) error = http::field_error("email", "email is required");
-  if (error) return http::error_response(*error);
-  if (auto sent = email.request_reset(*address); !sent) return http::error_response(sent.error());
+  if (auto sent = email.request_reset(*body->email); !sent) return http::error_response(sent.error());
   return http::json_response({{"sent", true}});
 }
 
 Response confirm_reset(EmailAccounts& email, Request& request) {
-  auto f = read_fields(request, {{"email", 320}, {"token", 128}, {"newPassword", 1024}});
-  if (f.error) return http::error_response(*f.error);
-  if (auto done = email.confirm_reset(f["email"], f["token"], f["newPassword"], request.remote_address); !done) {
+  auto body = http::dto::parse_body<dto::ResetConfirmation>(request);
+  if (!body) return http::error_response(body.error());
+  if (auto done = email.confirm_reset(*body->email, *body->token, *body->newPassword, request.remote_address); !done) {
     return http::error_response(done.error());
   }
   return http::json_response({{"reset", true}});
@@ -143,11 +113,15 @@ Response confirm_reset(EmailAccounts& email, Request& request) {
 
 // ---- binding with a bind token ----
 
-core::Result<TokenClaims> bind_claims(const TokenService& tokens, const Request& request, std::int64_t now) {
-  const auto bearer = request.bearer_token();
-  if (bearer.empty()) return core::Error::make(core::ErrorKind::unauthorized, "UNAUTHORIZED", "Unauthorized access");
-  auto claims = tokens.verify(bearer, TokenType::bind, now);
-  if (!claims) return core::Error::make(core::ErrorKind::unauthorized, "UNAUTHORIZED", "Unauthorized access");
+// The bind token the dispatcher resolved (Access::bind_token).
+TokenClaims bind_claims(const Request& request) {
+  const auto& p = *request.principal;
+  TokenClaims claims;
+  claims.type = TokenType::bind;
+  claims.user_id = std::stoll(p.user_id);
+  claims.email = p.email;
+  claims.jti = p.token_id;
+  claims.expires_at = p.token_expires_at;
   return claims;
 }
 
@@ -174,48 +148,43 @@ void register_routes(http::RouteTable& routes, AuthRoutesDeps d) {
       kMailLimit);
   routes.post_json(
       "/api/auth/email/register", Access::public_access, [&email](Request& r) { return register_account(email, r); },
-      kRegisterLimit);
+      kRegisterLimit, http::Exec::hashing);
   routes.post_json(
-      "/api/auth/email/login", Access::public_access, [&email](Request& r) { return login(email, r); }, kLoginLimit);
+      "/api/auth/email/login", Access::public_access, [&email](Request& r) { return login(email, r); }, kLoginLimit,
+      http::Exec::hashing);
   routes.post_json(
       "/api/auth/email/reset-password", Access::public_access,
       [&email](Request& r) { return reset_password(email, r); }, kMailLimit);
   routes.post_json(
       "/api/auth/email/reset-password/confirm", Access::public_access,
-      [&email](Request& r) { return confirm_reset(email, r); }, kResetLimit);
+      [&email](Request& r) { return confirm_reset(email, r); }, kResetLimit, http::Exec::hashing);
 
   auto& steam = d.steam;
   auto& sessions = d.sessions;
-  const TokenService& tokens = d.tokens;
-  const auto now = d.now;
   routes.post_json(
-      "/api/auth/email/bind-steam-token-validation", Access::public_access,
-      [&steam, &tokens, now](Request& r) {
-        auto claims = bind_claims(tokens, r, now());
-        if (!claims) return http::error_response(claims.error());
-        auto f = read_fields(r, {{"email", 320}, {"token", 64}});
-        if (f.error) return http::error_response(*f.error);
-        auto identity = steam.redeem_game_token(*claims, f["email"], f["token"]);
+      "/api/auth/email/bind-steam-token-validation", Access::bind_token,
+      [&steam](Request& r) {
+        auto body = http::dto::parse_body<dto::GameTokenRedemption>(r);
+        if (!body) return http::error_response(body.error());
+        auto identity = steam.redeem_game_token(bind_claims(r), *body->email, *body->token);
         if (!identity) return http::error_response(identity.error());
         return http::json_response(user_json(identity->steam_id, identity->username, identity->avatar));
       },
-      kBindLimit);
+      kBindLimit, http::Exec::outbound);
   routes.post_json(
-      "/api/auth/email/bind-steam", Access::public_access,
-      [&steam, &tokens, now](Request& r) {
-        auto claims = bind_claims(tokens, r, now());
-        if (!claims) return http::error_response(claims.error());
-        auto f = read_fields(r, {{"email", 320}, {"steamId", 32}});
-        if (f.error) return http::error_response(*f.error);
-        auto bound = steam.bind_proven(*claims, f["email"], f["steamId"], r.remote_address);
+      "/api/auth/email/bind-steam", Access::bind_token,
+      [&steam](Request& r) {
+        auto body = http::dto::parse_body<dto::SteamBinding>(r);
+        if (!body) return http::error_response(body.error());
+        auto bound = steam.bind_proven(bind_claims(r), *body->email, *body->steamId, r.remote_address);
         if (!bound) return http::error_response(bound.error());
-        boost::json::object body = user_json(bound->second.steam_id, bound->second.username, bound->second.avatar);
-        body["id"] = bound->first.claims.user_id;
-        body["token"] = bound->first.token;
-        body["tokenType"] = "login";
-        return http::json_response(body);
+        boost::json::object answer = user_json(bound->second.steam_id, bound->second.username, bound->second.avatar);
+        answer["id"] = bound->first.claims.user_id;
+        answer["token"] = bound->first.token;
+        answer["tokenType"] = "login";
+        return http::json_response(answer);
       },
-      kBindLimit);
+      kBindLimit, http::Exec::outbound);
 
   // ---- sessions ----
   routes.add(http::Route{
@@ -241,9 +210,9 @@ void register_routes(http::RouteTable& routes, AuthRoutesDeps d) {
   routes.post_json(
       "/api/auth/steam/token", Access::logged_in,
       [&sessions](Request& r) {
-        auto f = read_fields(r, {{"steamId", 32}});
-        if (f.error) return http::error_response(*f.error);
-        auto token = sessions.refresh(caller_of(r), f["steamId"]);
+        auto body = http::dto::parse_body<dto::SteamIdOnly>(r);
+        if (!body) return http::error_response(body.error());
+        auto token = sessions.refresh(caller_of(r), *body->steamId);
         if (!token) return http::error_response(token.error());
         return http::json_response({{"token", token->token}});
       },
@@ -251,20 +220,33 @@ void register_routes(http::RouteTable& routes, AuthRoutesDeps d) {
   routes.post_json(
       "/api/auth/log", Access::logged_in,
       [&sessions](Request& r) {
-        auto f = read_fields(r, {{"steamId", 32}, {"action", 32}});
-        if (f.error) return http::error_response(*f.error);
-        if (auto logged = sessions.log(caller_of(r), f["steamId"], f["action"], r.remote_address); !logged) {
+        auto body = http::dto::parse_body<dto::AuthLogEntry>(r);
+        if (!body) return http::error_response(body.error());
+        if (auto logged = sessions.log(caller_of(r), *body->steamId, *body->action, r.remote_address); !logged) {
           return http::error_response(logged.error());
         }
         return http::empty_response(204);
       },
       kSessionLimit);
+  routes.add(http::Route{
+      .method = http::Method::post,
+      .pattern = "/api/auth/logout-all",
+      .access = Access::logged_in,
+      .handler =
+          [&sessions](Request& r) {
+            sessions.end_everywhere(caller_of(r), r.remote_address);
+            return http::empty_response(204);
+          },
+      .summary = "Log out everywhere: ends every session of the account, the caller's included",
+      .rate_limit = kSessionLimit,
+  });
 
   // ---- Steam OpenID returns ----
   auto& callbacks = d.callbacks;
   routes.add(http::Route{
       .method = http::Method::get,
       .pattern = "/api/auth/steam/callback",
+      .exec = http::Exec::outbound,  // verifies with Steam, fetches the profile
       .handler = [&callbacks](Request& r) { return redirect(callbacks.login(raw_query(r), r.remote_address)); },
       .summary = "Steam OpenID login return",
       .rate_limit = kSteamLimit,
@@ -274,6 +256,7 @@ void register_routes(http::RouteTable& routes, AuthRoutesDeps d) {
   routes.add(http::Route{
       .method = http::Method::get,
       .pattern = "/api/auth/steam/bind/callback",
+      .exec = http::Exec::outbound,
       .handler = [&callbacks](Request& r) { return redirect(callbacks.bind(raw_query(r), r.remote_address)); },
       .summary = "Steam OpenID binding return",
       .rate_limit = kSteamLimit,
@@ -282,21 +265,35 @@ void register_routes(http::RouteTable& routes, AuthRoutesDeps d) {
   });
 
   // ---- game-server plugins ----
-  auto key_check = d.server_for_plugin_key;
-  routes.post_json(
-      "/api/plugin/bind-tokens", Access::public_access,
-      [&steam, key_check](Request& r) {
-        const auto server = r.bearer_token().empty() ? std::nullopt : key_check(r.bearer_token());
-        if (!server) return http::error_response(http::errors::unauthorized());
-        auto f = read_fields(r, {{"steamId", 32}});
-        if (f.error) return http::error_response(*f.error);
-        if (!core::is_steam_id64(f["steamId"])) {
-          return http::error_response(http::field_error("steamId", "steamId must be a SteamID64"));
-        }
-        const std::string token = steam.issue_game_token(f["steamId"], *server);
-        return http::json_response({{"token", token}, {"expiresIn", kGameTokenValidMinutes * 60}}, 201);
-      },
-      kPluginLimit);
+  routes.add(http::Route{
+      .method = http::Method::post,
+      .pattern = "/api/plugin/bind-tokens",
+      .access = Access::game_server,
+      .handler =
+          [&steam, on_server = d.player_on_server](Request& r) {
+            auto body = http::dto::parse_body<dto::SteamIdOnly>(r);
+            if (!body) return http::error_response(body.error());
+            const std::string& steam_id = *body->steamId;
+            if (!core::is_steam_id64(steam_id)) {
+              return http::error_response(http::field_error("steamId", "steamId must be a SteamID64"));
+            }
+            const std::int64_t server = r.principal->game_server_id;
+            // Only for a player the plugin reported on this very server: a key cannot mint tokens for
+            // arbitrary Steam accounts.
+            if (!on_server(server, steam_id)) {
+              return http::error_response(
+                  core::Error::make(core::ErrorKind::conflict, "PLAYER_NOT_ON_SERVER",
+                                    "The player is not on this server: push the server's players (with steamId) first",
+                                    {{"field", "steamId"}}));
+            }
+            const std::string token = steam.issue_game_token(steam_id, server);
+            return http::json_response({{"token", token}, {"expiresIn", kGameTokenValidMinutes * 60}}, 201);
+          },
+      .json_body = true,
+      .summary = "A game-server plugin asks for an in-game bind token for a player on the server",
+      .rate_limit = kPluginLimit,
+      .scope = http::KeyScope::bind,
+  });
 }
 
 core::Result<http::Principal> SessionAuthenticator::authenticate(std::string_view bearer_token, bool check_op) const {
@@ -308,6 +305,18 @@ core::Result<http::Principal> SessionAuthenticator::authenticate(std::string_vie
       .is_op = check_op && is_op_ && is_op_(session->user.steam_id),
       .token_id = session->claims.jti,
       .token_expires_at = session->claims.expires_at,
+      .session_id = session->claims.session_id,
+  };
+}
+
+core::Result<http::Principal> SessionAuthenticator::authenticate_bind(std::string_view bearer_token) const {
+  auto claims = sessions_.verify_bind(bearer_token);
+  if (!claims) return core::Error::make(core::ErrorKind::unauthorized, "UNAUTHORIZED", "Unauthorized access");
+  return http::Principal{
+      .user_id = std::to_string(claims->user_id),
+      .token_id = claims->jti,
+      .token_expires_at = claims->expires_at,
+      .email = claims->email,
   };
 }
 

@@ -24,8 +24,9 @@ struct AuthRoutesDeps {
   SteamCallbacks& callbacks;
   const TokenService& tokens;
   std::function<std::int64_t()> now;
-  // The game server a plugin key belongs to (features/servers owns the keys; the app wires this).
-  std::function<std::optional<std::int64_t>(std::string_view key)> server_for_plugin_key;
+  // Whether a plugin of the server reported the player on it just now (features/servers knows; the app
+  // wires this): in-game bind tokens are only issued for such players.
+  std::function<bool(std::int64_t server_id, const std::string& steam_id)> player_on_server;
 };
 
 void register_routes(http::RouteTable& routes, AuthRoutesDeps deps);
@@ -39,6 +40,7 @@ class SessionAuthenticator final : public http::Authenticator {
   SessionAuthenticator(const Sessions& sessions, std::function<bool(const std::string& steam_id)> is_op)
       : sessions_(sessions), is_op_(std::move(is_op)) {}
   core::Result<http::Principal> authenticate(std::string_view bearer_token, bool check_op) const override;
+  core::Result<http::Principal> authenticate_bind(std::string_view bearer_token) const override;
 
  private:
   const Sessions& sessions_;

@@ -10,10 +10,21 @@ void SessionRepository::revoke(const std::string& jti, std::int64_t expires_at) 
   });
 }
 
-bool SessionRepository::is_revoked(const std::string& jti) const {
+void SessionRepository::end_session(const std::string& session_id, std::int64_t expires_at) {
+  database_.with_session([&](soci::session& sql) {
+    const long long expires = expires_at;
+    sql << "INSERT INTO ended_sessions (session_id, expires_at) VALUES (:id, :expires) "
+           "ON CONFLICT (session_id) DO UPDATE SET expires_at = excluded.expires_at",
+        soci::use(session_id), soci::use(expires);
+  });
+}
+
+bool SessionRepository::is_revoked(const std::string& jti, const std::string& session_id) const {
   return database_.with_session([&](soci::session& sql) {
     int found = 0;
-    sql << "SELECT COUNT(*) FROM revoked_tokens WHERE jti = :jti", soci::use(jti), soci::into(found);
+    sql << "SELECT (SELECT COUNT(*) FROM revoked_tokens WHERE jti = :jti) + "
+           "(SELECT COUNT(*) FROM ended_sessions WHERE session_id = :session)",
+        soci::use(jti), soci::use(session_id), soci::into(found);
     return found > 0;
   });
 }
@@ -45,6 +56,7 @@ void SessionRepository::purge(std::int64_t now) {
   database_.with_session([&](soci::session& sql) {
     const long long at = now, nonce_cutoff = now - 3600;
     sql << "DELETE FROM revoked_tokens WHERE expires_at < :now", soci::use(at);
+    sql << "DELETE FROM ended_sessions WHERE expires_at < :now", soci::use(at);
     sql << "DELETE FROM openid_nonces WHERE seen_at < :cutoff", soci::use(nonce_cutoff);
     sql << "DELETE FROM email_codes WHERE expires_at < :now", soci::use(at);
     sql << "DELETE FROM game_bind_tokens WHERE expires_at < :now", soci::use(at);

@@ -14,7 +14,10 @@ class SessionRepository {
   explicit SessionRepository(db::Database& database) : database_(database) {}
 
   void revoke(const std::string& jti, std::int64_t expires_at);
-  bool is_revoked(const std::string& jti) const;
+  // Ends a sign-in session: every token refreshed from it. `expires_at`: when its last token expires.
+  void end_session(const std::string& session_id, std::int64_t expires_at);
+  // Whether the token was logged out or its sign-in session ended (one query).
+  bool is_revoked(const std::string& jti, const std::string& session_id) const;
   // False when the nonce was recorded before (a replayed assertion).
   bool remember_nonce(const std::string& nonce, std::int64_t now);
   void log(std::optional<std::int64_t> user_id, const std::string& steam_id, const std::string& action,

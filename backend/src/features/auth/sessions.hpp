@@ -24,6 +24,7 @@ struct Caller {
   std::string steam_id;
   std::string token_id;
   std::int64_t token_expires_at = 0;
+  std::string session_id;  // the sign-in the token descends from
 };
 
 class Sessions {
@@ -34,11 +35,18 @@ class Sessions {
 
   // INVALID_TOKEN (401) unless the login token is valid now; UNAUTHORIZED for a token of another type.
   core::Result<Session> authenticate(std::string_view bearer) const;
+  // The claims of a valid bind token (an e-mail account binding its Steam account).
+  core::Result<TokenClaims> verify_bind(std::string_view bearer) const {
+    return tokens_.verify(bearer, TokenType::bind, now_());
+  }
   // A fresh 7-day login token for the bearer's own account; FORBIDDEN for anyone else's steamId.
   core::Result<IssuedToken> refresh(const Caller& caller, std::string_view steam_id) const;
-  // Records LOGIN-STEAM, LOGIN-EMAIL or LOGOUT for the bearer's own account; LOGOUT also ends the token.
+  // Records LOGIN-STEAM, LOGIN-EMAIL or LOGOUT for the bearer's own account; LOGOUT also ends the
+  // bearer's sign-in session: the token and every token refreshed from the same sign-in.
   core::Status log(const Caller& caller, std::string_view steam_id, std::string_view action,
                    const std::string& ip) const;
+  // Ends every session of the bearer's account on every device, the bearer's own included.
+  void end_everywhere(const Caller& caller, const std::string& ip) const;
   std::optional<User> user(const Caller& caller) const { return users_.find_by_id(caller.user_id); }
 
  private:

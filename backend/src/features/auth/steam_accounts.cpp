@@ -13,16 +13,16 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// The limiter runs on the service's clock, so the rules can be tested by moving that clock.
-core::RateLimiter::Clock::time_point limiter_time(std::int64_t unix_seconds) {
-  return core::RateLimiter::Clock::time_point(std::chrono::seconds(unix_seconds));
-}
-
 constexpr core::RateLimit kWrongGameTokens{5, 15min};
 
 core::Error invalid_bind_token() {
   return core::Error::make(core::ErrorKind::bad_request, "INVALID_BIND_TOKEN", "Invalid or expired token",
                            {{"field", "token"}});
+}
+
+core::Error steam_proof_required() {
+  return core::Error::make(core::ErrorKind::conflict, "STEAM_PROOF_REQUIRED",
+                           "This Steam account already has a portal account: bind it by signing in through Steam");
 }
 
 // No 0/o, 1/l/i: the player reads it off the game's chat and types it.
@@ -86,7 +86,8 @@ core::Result<SteamIdentity> SteamAccounts::redeem_game_token(const TokenClaims& 
     return core::Error::make(core::ErrorKind::conflict, "ALREADY_BOUND", "User already has a bound Steam account");
   }
   const std::string attempts_key = "game-token|" + std::to_string(user->id);
-  if (auto wait = d_.limiter.check(attempts_key, kWrongGameTokens, limiter_time(d_.now()))) {
+  // Taken before the token is looked up, given back when it was right: concurrent guesses cannot overshoot.
+  if (auto wait = d_.budgets.take(attempts_key, kWrongGameTokens, d_.now())) {
     return core::Error::make(core::ErrorKind::rate_limited, "RATE_LIMIT_EXCEEDED",
                              "Too many requests, please try again later",
                              {{"retryAfter", static_cast<std::int64_t>(wait->count())}});
@@ -95,13 +96,16 @@ core::Result<SteamIdentity> SteamAccounts::redeem_game_token(const TokenClaims& 
   for (char& c : token) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   const std::int64_t now = d_.now();
   const auto steam_id = token.size() == 8 ? d_.bindings.redeem_game_token(core::sha256_hex(token), now) : std::nullopt;
-  if (!steam_id) {
-    (void)d_.limiter.acquire(attempts_key, kWrongGameTokens, limiter_time(d_.now()));
-    return invalid_bind_token();
-  }
-  if (const auto owner = d_.users.find_by_steam_id(*steam_id); owner && !owner->email.empty()) {
-    return core::Error::make(core::ErrorKind::conflict, "STEAM_ALREADY_BOUND",
-                             "Steam account already bound to another user");
+  if (!steam_id) return invalid_bind_token();
+  d_.budgets.give_back(attempts_key);
+  if (const auto owner = d_.users.find_by_steam_id(*steam_id)) {
+    if (!owner->email.empty()) {
+      return core::Error::make(core::ErrorKind::conflict, "STEAM_ALREADY_BOUND",
+                               "Steam account already bound to another user");
+    }
+    // A token seen in game proves less than a Steam login: an account that already exists for this
+    // Steam account (its memberships, stats and sessions) is merged only after OpenID proves it.
+    return steam_proof_required();
   }
   d_.bindings.add_proof(user->id, *steam_id, now + kBindProofValidMinutes * 60);
   SteamIdentity identity = profile_of(*steam_id);
@@ -111,10 +115,10 @@ core::Result<SteamIdentity> SteamAccounts::redeem_game_token(const TokenClaims& 
 
 core::Result<std::pair<IssuedToken, SteamIdentity>> SteamAccounts::bind(std::int64_t user_id,
                                                                         const std::string& steam_id,
-                                                                        const std::string& ip) {
+                                                                        const std::string& ip, bool merge_existing) {
   const SteamIdentity identity = profile_of(steam_id);
   const std::int64_t now = d_.now();
-  auto user = d_.users.bind_steam(user_id, steam_id, identity.username, identity.avatar, now);
+  auto user = d_.users.bind_steam(user_id, steam_id, identity.username, identity.avatar, now, merge_existing);
   if (!user) return user.error();
   d_.bindings.drop_proofs(user_id);
   d_.sessions.log(user->id, steam_id, "BIND-STEAM", ip, now);
@@ -137,14 +141,15 @@ core::Result<std::pair<IssuedToken, SteamIdentity>> SteamAccounts::bind_proven(c
   const std::string id(steam_id);
   // The bare steamId proves nothing: only one the user redeemed an in-game token for may be bound.
   if (!d_.bindings.has_proof(bind_claims.user_id, id, d_.now())) return invalid_bind_token();
-  return bind(bind_claims.user_id, id, ip);
+  // The repository refuses an existing Steam account inside the binding transaction.
+  return bind(bind_claims.user_id, id, ip, /*merge_existing=*/false);
 }
 
 core::Result<IssuedToken> SteamAccounts::bind_verified(std::string_view bind_token, std::uint64_t steam_id,
                                                        const std::string& ip) {
   auto claims = d_.tokens.verify(bind_token, TokenType::bind, d_.now());
   if (!claims) return core::Error::make(core::ErrorKind::unauthorized, "INVALID_TOKEN", "Invalid or expired token");
-  auto bound = bind(claims->user_id, std::to_string(steam_id), ip);
+  auto bound = bind(claims->user_id, std::to_string(steam_id), ip, /*merge_existing=*/true);
   if (!bound) return bound.error();
   return std::move(bound->first);
 }

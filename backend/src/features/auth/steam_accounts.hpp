@@ -3,8 +3,8 @@
 // (through OpenID, or with a token a game-server plugin handed the player in game), and the profile
 // (name, avatar) from the Steam Web API when one is configured.
 
-#include "core/rate_limiter.hpp"
 #include "core/result.hpp"
+#include "db/budgets.hpp"
 #include "features/auth/binding_repository.hpp"
 #include "features/auth/session_repository.hpp"
 #include "features/auth/token_service.hpp"
@@ -27,7 +27,7 @@ struct SteamAccountsDeps {
   BindingRepository& bindings;
   const TokenService& tokens;
   integrations::steam::SteamProfiles* profiles;  // null: no Web API key, names default to the SteamID64
-  core::RateLimiter& limiter;
+  db::Budgets& budgets;                          // wrong in-game tokens per account, shared by every instance
   std::function<std::int64_t()> now;
 };
 
@@ -62,7 +62,7 @@ class SteamAccounts {
   SteamIdentity profile_of(const std::string& steam_id);
   core::Status check_bind_claims(const TokenClaims& claims, std::string_view email) const;
   core::Result<std::pair<IssuedToken, SteamIdentity>> bind(std::int64_t user_id, const std::string& steam_id,
-                                                           const std::string& ip);
+                                                           const std::string& ip, bool merge_existing);
 
   SteamAccountsDeps d_;
 };

@@ -50,9 +50,18 @@ TokenService::TokenService(std::string secret) : secret_(std::move(secret)) {
 }
 
 IssuedToken TokenService::issue(TokenType type, std::int64_t user_id, std::string steam_id, std::string email,
-                                std::chrono::seconds lifetime, std::int64_t now_unix, std::int64_t generation) const {
-  TokenClaims claims{type,       user_id,  std::move(steam_id),        std::move(email), core::random_token(16),
-                     generation, now_unix, now_unix + lifetime.count()};
+                                std::chrono::seconds lifetime, std::int64_t now_unix, std::int64_t generation,
+                                std::string session_id) const {
+  TokenClaims claims{type,
+                     user_id,
+                     std::move(steam_id),
+                     std::move(email),
+                     core::random_token(16),
+                     generation,
+                     std::move(session_id),
+                     now_unix,
+                     now_unix + lifetime.count()};
+  if (type == TokenType::login && claims.session_id.empty()) claims.session_id = core::random_token(16);
   std::vector<core::JwtClaim> grants{
       {"iss", std::string(kIssuer)},
       {"aud", std::string(kAudience)},
@@ -62,6 +71,7 @@ IssuedToken TokenService::issue(TokenType type, std::int64_t user_id, std::strin
   };
   if (!claims.steam_id.empty()) grants.push_back({"sid", claims.steam_id});
   if (!claims.email.empty()) grants.push_back({"eml", claims.email});
+  if (!claims.session_id.empty()) grants.push_back({"ses", claims.session_id});
   grants.push_back({"gen", claims.generation});
   grants.push_back({"iat", claims.issued_at});
   grants.push_back({"exp", claims.expires_at});
@@ -86,6 +96,7 @@ core::Result<TokenClaims> TokenService::verify(std::string_view token, TokenType
   claims.jti = text("jti");
   claims.steam_id = text("sid");
   claims.email = text("eml");
+  claims.session_id = text("ses");
   const std::string subject = text("sub");
   char* end = nullptr;
   claims.user_id = std::strtoll(subject.c_str(), &end, 10);
@@ -93,6 +104,7 @@ core::Result<TokenClaims> TokenService::verify(std::string_view token, TokenType
     return invalid_token();
   }
   if (claims.expires_at <= now_unix || claims.issued_at > now_unix + 60) return invalid_token();
+  if (claims.type == TokenType::login && claims.session_id.empty()) claims.session_id = claims.jti;
   if (claims.type != expected) return wrong_type();
   return claims;
 }

@@ -22,6 +22,9 @@ struct TokenClaims {
   std::string email;     // bind tokens: the e-mail account being bound
   std::string jti;
   std::int64_t generation = 0;  // login tokens: the user's session generation when issued
+  // Login tokens: the sign-in they descend from (refreshing keeps it), so logout ends every token of
+  // that sign-in. A token issued before sessions existed is a session of its own (its jti).
+  std::string session_id;
   std::int64_t issued_at = 0;   // unix seconds
   std::int64_t expires_at = 0;  // unix seconds
 };
@@ -37,7 +40,8 @@ class TokenService {
   explicit TokenService(std::string secret);
 
   IssuedToken issue(TokenType type, std::int64_t user_id, std::string steam_id, std::string email,
-                    std::chrono::seconds lifetime, std::int64_t now_unix, std::int64_t generation = 0) const;
+                    std::chrono::seconds lifetime, std::int64_t now_unix, std::int64_t generation = 0,
+                    std::string session_id = {}) const;
 
   // Error INVALID_TOKEN (401) for anything not a well-formed, correctly signed, unexpired HS256 token
   // of this issuer and audience; UNAUTHORIZED (401) for a valid token of another type.

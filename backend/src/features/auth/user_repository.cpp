@@ -105,9 +105,17 @@ void UserRepository::touch_login(std::int64_t user_id, std::int64_t now) {
   });
 }
 
+void UserRepository::end_all_sessions(std::int64_t user_id, std::int64_t now) {
+  database_.with_session([&](soci::session& sql) {
+    const long long at = now, id = user_id;
+    sql << "UPDATE users SET session_generation = session_generation + 1, updated_at = :now WHERE id = :id",
+        soci::use(at), soci::use(id);
+  });
+}
+
 core::Result<User> UserRepository::bind_steam(std::int64_t email_user_id, const std::string& steam_id,
-                                              const std::string& username, const std::string& avatar,
-                                              std::int64_t now) {
+                                              const std::string& username, const std::string& avatar, std::int64_t now,
+                                              bool merge_existing) {
   return database_.with_session([&](soci::session& sql) {
     return db::write_transaction_if_ok(sql, database_.engine(), [&]() -> core::Result<User> {
       const long long id = email_user_id, at = now;
@@ -117,6 +125,10 @@ core::Result<User> UserRepository::bind_steam(std::int64_t email_user_id, const 
       auto steam_row = select_where(sql, "steam_id", steam_id);
       if (steam_row && !steam_row->email.empty()) {
         return conflict("STEAM_ALREADY_BOUND", "Steam account already bound to another user");
+      }
+      if (steam_row && !merge_existing) {
+        return conflict("STEAM_PROOF_REQUIRED",
+                        "This Steam account already has a portal account: bind it by signing in through Steam");
       }
       if (!steam_row) {
         sql << "UPDATE users SET steam_id = :steam, username = :name, avatar = :avatar, updated_at = :now "

@@ -30,9 +30,12 @@ class UserRepository {
   // Binds the Steam account to the e-mail account in one transaction. When the Steam account already
   // exists as a Steam-only account, the two merge into the Steam row (it may already own data).
   // ALREADY_BOUND: the e-mail account has a Steam account; STEAM_ALREADY_BOUND: the Steam account
-  // belongs to another e-mail account; USER_NOT_FOUND.
+  // belongs to another e-mail account; USER_NOT_FOUND. With `merge_existing` false (a proof weaker
+  // than a Steam login), an existing Steam-only account is refused with STEAM_PROOF_REQUIRED instead.
   core::Result<User> bind_steam(std::int64_t email_user_id, const std::string& steam_id, const std::string& username,
-                                const std::string& avatar, std::int64_t now);
+                                const std::string& avatar, std::int64_t now, bool merge_existing = true);
+  // Ends every session of the account: tokens issued before this carry an older generation.
+  void end_all_sessions(std::int64_t user_id, std::int64_t now);
 
  private:
   std::optional<User> find_where(const char* column, const std::string& value) const;

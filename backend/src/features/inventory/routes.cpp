@@ -81,7 +81,7 @@ std::map<std::string, core::RateLimit, std::less<>> rate_limit_policies() {
 void register_routes(http::RouteTable& routes, InventoryService& service) {
   routes.post_json(
       "/api/database/im-update-user", Access::logged_in, [&service](Request& r) { return sync_user(service, r); },
-      kSyncLimit);
+      kSyncLimit, http::Exec::outbound);  // asks Steam for the name and avatar
   routes.post_json(
       "/api/auth/inventory/sign-in", Access::logged_in, [&service](Request& r) { return sign_in(service, r); },
       kSignInLimit);

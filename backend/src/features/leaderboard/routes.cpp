@@ -181,15 +181,10 @@ http::Response seasons(const LeaderboardService& service) {
   return http::json_response(out);
 }
 
-http::Response ingest(LeaderboardService& service, const ServerForKey& server_for_key, const Request& request) {
-  const auto server = request.bearer_token().empty() ? std::nullopt : server_for_key(request.bearer_token());
-  if (!server) {
-    return http::error_response(
-        core::Error::make(core::ErrorKind::unauthorized, "INVALID_SERVER_KEY", "Unknown server or wrong server key"));
-  }
+http::Response ingest(LeaderboardService& service, const Request& request) {
   auto body = http::parse_json_object(request);
   if (!body) return http::error_response(body.error());
-  const auto result = service.ingest(*server, *body);
+  const auto result = service.ingest(request.principal->game_server_id, *body);
   if (!result) return http::error_response(result.error());
   return http::json_response(
       {{"batchId", result->batch_id},
@@ -201,16 +196,22 @@ http::Response ingest(LeaderboardService& service, const ServerForKey& server_fo
 
 }  // namespace
 
-void register_routes(http::RouteTable& routes, LeaderboardService& service, ServerForKey server_for_key) {
+void register_routes(http::RouteTable& routes, LeaderboardService& service) {
   routes.get("/api/leaderboard/seasons", Access::public_access, [&service](Request&) { return seasons(service); });
   routes.get("/api/leaderboard/user/{steamId}", Access::public_access,
              [&service](Request& r) { return player(service, r); });
   routes.get("/api/leaderboard/{mode}/top", Access::public_access, [&service](Request& r) { return top(service, r); });
   routes.get("/api/leaderboard/{mode}", Access::public_access, [&service](Request& r) { return page(service, r); });
-  routes.post_json(
-      "/api/plugin/stats", Access::public_access,
-      [&service, server_for_key = std::move(server_for_key)](Request& r) { return ingest(service, server_for_key, r); },
-      kPluginLimit);
+  routes.add(http::Route{
+      .method = http::Method::post,
+      .pattern = "/api/plugin/stats",
+      .access = Access::game_server,
+      .handler = [&service](Request& r) { return ingest(service, r); },
+      .json_body = true,
+      .summary = "A game-server plugin sends a batch of players' stats",
+      .rate_limit = kPluginLimit,
+      .scope = http::KeyScope::stats,
+  });
 }
 
 std::map<std::string, core::RateLimit, std::less<>> rate_limit_policies() {

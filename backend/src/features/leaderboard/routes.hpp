@@ -14,10 +14,7 @@
 
 namespace portal::leaderboard {
 
-// Finds the enabled game server a plugin key belongs to (the servers feature answers it).
-using ServerForKey = std::function<std::optional<std::int64_t>(std::string_view key)>;
-
-void register_routes(http::RouteTable& routes, LeaderboardService& service, ServerForKey server_for_key);
+void register_routes(http::RouteTable& routes, LeaderboardService& service);
 
 // Per-address budgets of the routes above, for the dispatcher.
 std::map<std::string, core::RateLimit, std::less<>> rate_limit_policies();

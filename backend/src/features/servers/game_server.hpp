@@ -25,6 +25,7 @@ struct GameServer {
   bool enabled = true;
   std::string rcon_password;    // never leaves the backend
   std::string plugin_key_hash;  // SHA-256 hex of the plugin's key; empty when none was issued
+  std::string plugin_key_scopes = "status,stats,members,bind";  // what the key may do, comma-separated
   bool demo = false;
 
   std::string endpoint() const { return ip + ":" + std::to_string(port); }

@@ -9,7 +9,8 @@ namespace portal::servers {
 namespace {
 
 constexpr const char* kColumns =
-    "id, ip, port, name, name_display, category, region, ontop, star, enabled, rcon_password, plugin_key_hash, demo";
+    "id, ip, port, name, name_display, category, region, ontop, star, enabled, rcon_password, plugin_key_hash, demo, "
+    "plugin_key_scopes";
 
 GameServer from_row(const soci::row& row) {
   GameServer s;
@@ -26,6 +27,7 @@ GameServer from_row(const soci::row& row) {
   s.rcon_password = db::row_string(row, 10);
   s.plugin_key_hash = db::row_string(row, 11);
   s.demo = db::row_int(row, 12) != 0;
+  s.plugin_key_scopes = db::row_string(row, 13);
   return s;
 }
 
@@ -79,11 +81,12 @@ std::int64_t Repository::insert(const GameServer& s) {
     const int enabled = s.enabled ? 1 : 0;
     const int demo = s.demo ? 1 : 0;
     sql << "INSERT INTO game_servers (ip, port, name, name_display, category, region, ontop, star, enabled, "
-           "rcon_password, plugin_key_hash, demo) VALUES (:ip, :port, :name, :name_display, :category, :region, "
-           ":ontop, :star, :enabled, :rcon_password, :plugin_key_hash, :demo) RETURNING id",
+           "rcon_password, plugin_key_hash, demo, plugin_key_scopes) VALUES (:ip, :port, :name, :name_display, "
+           ":category, :region, :ontop, :star, :enabled, :rcon_password, :plugin_key_hash, :demo, :scopes) "
+           "RETURNING id",
         soci::use(s.ip), soci::use(s.port), soci::use(s.name), soci::use(s.name_display), soci::use(s.category),
         soci::use(s.region), soci::use(s.ontop), soci::use(s.star), soci::use(enabled), soci::use(s.rcon_password),
-        soci::use(s.plugin_key_hash), soci::use(demo), soci::into(id);
+        soci::use(s.plugin_key_hash), soci::use(demo), soci::use(s.plugin_key_scopes), soci::into(id);
     return static_cast<std::int64_t>(id);
   });
 }
@@ -111,10 +114,36 @@ bool Repository::remove(std::int64_t id) {
   });
 }
 
-void Repository::set_plugin_key_hash(std::int64_t id, const std::string& hash) {
+void Repository::set_plugin_key(std::int64_t id, const std::string& hash, const std::string& scopes) {
   database_.with_session([&](soci::session& sql) {
     const long long key = id;
-    sql << "UPDATE game_servers SET plugin_key_hash = :hash WHERE id = :id", soci::use(hash), soci::use(key);
+    sql << "UPDATE game_servers SET plugin_key_hash = :hash, plugin_key_scopes = :scopes WHERE id = :id",
+        soci::use(hash), soci::use(scopes), soci::use(key);
+  });
+}
+
+void Repository::record_presence(std::int64_t server_id, const std::vector<std::string>& steam_ids, std::int64_t now) {
+  database_.with_session([&](soci::session& sql) {
+    db::write_transaction(sql, database_.engine(), [&] {
+      const long long server = server_id, at = now;
+      // The plugin reports everyone on the server: whoever it no longer lists has left.
+      sql << "DELETE FROM server_presence WHERE server_id = :server", soci::use(server);
+      for (const auto& steam_id : steam_ids) {
+        sql << "INSERT INTO server_presence (server_id, steam_id, seen_at) VALUES (:server, :steam, :now) "
+               "ON CONFLICT (server_id, steam_id) DO UPDATE SET seen_at = excluded.seen_at",
+            soci::use(server), soci::use(steam_id), soci::use(at);
+      }
+    });
+  });
+}
+
+bool Repository::seen_on_server(std::int64_t server_id, const std::string& steam_id, std::int64_t since) const {
+  return database_.with_session([&](soci::session& sql) {
+    const long long server = server_id, after = since;
+    int found = 0;
+    sql << "SELECT COUNT(*) FROM server_presence WHERE server_id = :server AND steam_id = :steam AND seen_at >= :since",
+        soci::use(server), soci::use(steam_id), soci::use(after), soci::into(found);
+    return found > 0;
   });
 }
 

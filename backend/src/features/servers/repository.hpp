@@ -27,7 +27,10 @@ class Repository {
   std::int64_t insert(const GameServer& server);
   void update(const GameServer& server);
   bool remove(std::int64_t id);
-  void set_plugin_key_hash(std::int64_t id, const std::string& hash);
+  void set_plugin_key(std::int64_t id, const std::string& hash, const std::string& scopes);
+  // The players (SteamID64s) a plugin reported on the server now; earlier ones are forgotten.
+  void record_presence(std::int64_t server_id, const std::vector<std::string>& steam_ids, std::int64_t now);
+  bool seen_on_server(std::int64_t server_id, const std::string& steam_id, std::int64_t since) const;
   std::optional<GameServer> find_by_key_hash(const std::string& hash) const;
   // Demo mode replaces its seeded servers at every start (their simulated ports change).
   void remove_demo_servers();

@@ -1,6 +1,7 @@
 #include "features/servers/routes.hpp"
 
 #include "core/gzip.hpp"
+#include "core/steam_id.hpp"
 #include "http/api_error.hpp"
 #include "http/cached_json.hpp"
 #include "http/json_body.hpp"
@@ -101,13 +102,18 @@ http::Response plugin_push(Service& service, const http::Request& request) {
         }
         const auto name = http::string_field(entry.as_object(), "name", 128, error);
         const auto time = http::int_field(entry.as_object(), "time", 0, 10LL * 365 * 86400, error);
+        const auto steam_id = http::string_field(entry.as_object(), "steamId", 32, error);
+        if (!error && steam_id && !core::is_steam_id64(*steam_id)) {
+          error = http::field_error("players", "a player's steamId must be a SteamID64");
+        }
         if (error) break;
         report.players.push_back({name.value_or(""), static_cast<double>(time.value_or(0))});
+        if (steam_id) report.steam_ids.push_back(*steam_id);
       }
     }
   }
   if (error) return http::error_response(*error);
-  auto pushed = service.push(request.bearer_token(), *ip, static_cast<int>(*port), std::move(report));
+  auto pushed = service.push(request.principal->game_server_id, *ip, static_cast<int>(*port), std::move(report));
   if (!pushed) return http::error_response(pushed.error());
   return http::empty_response(204);
 }
@@ -124,9 +130,15 @@ void register_routes(http::RouteTable& routes, Service& service) {
       http::Exec::inline_io);
   routes.get("/api/servers/{id}", http::Access::public_access,
              [&service](http::Request& r) { return server_details(service, r); });
-  // Authenticated by the per-server key in the handler, not by a user login.
-  routes.post_json("/api/plugin/servers/status", http::Access::public_access,
-                   [&service](http::Request& r) { return plugin_push(service, r); });
+  routes.add(http::Route{
+      .method = http::Method::post,
+      .pattern = "/api/plugin/servers/status",
+      .access = http::Access::game_server,
+      .handler = [&service](http::Request& r) { return plugin_push(service, r); },
+      .json_body = true,
+      .summary = "A game-server plugin pushes live status and players",
+      .scope = http::KeyScope::status,
+  });
 }
 
 }  // namespace portal::servers

@@ -9,6 +9,10 @@ core::Error server_not_found() {
 }
 
 namespace {
+std::int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
 bool passes(const std::set<std::string>& allowed, const std::string& value) {
   return allowed.empty() || allowed.count(value) > 0;
 }
@@ -47,23 +51,28 @@ core::Result<ServerDetails> Service::details(const std::string& ip, int port) co
   return ServerDetails{*server, repository_.samples_since(server->id, since)};
 }
 
-core::Status Service::push(std::string_view key, const std::string& ip, int port, PluginPush report) {
+core::Status Service::push(std::int64_t server_id, const std::string& ip, int port, PluginPush report) {
   const auto server = repository_.find_by_endpoint(ip, port);
-  // The same answer for an unknown server and a wrong key: the endpoint reveals nothing.
-  const auto invalid =
-      core::Error::make(core::ErrorKind::unauthorized, "INVALID_SERVER_KEY", "Unknown server or wrong server key");
-  if (!server || server->plugin_key_hash.empty() || key.empty()) return invalid;
-  if (!core::constant_time_equal(core::sha256_hex(key), server->plugin_key_hash)) return invalid;
+  // A key reports for its own server only; the answer is the one for a wrong key: it reveals nothing.
+  if (!server || server->id != server_id) {
+    return core::Error::make(core::ErrorKind::unauthorized, "INVALID_SERVER_KEY", "Unknown server or wrong server key");
+  }
+  repository_.record_presence(server_id, report.steam_ids, unix_now());
   store_.set(tracker_.apply_push(server->id, std::move(report), Tracker::Clock::now()));
   return core::Ok{};
 }
 
-std::optional<std::int64_t> Service::server_for_key(std::string_view key) const {
+std::optional<KeyHolder> Service::key_holder(std::string_view key) const {
   if (key.empty() || key.size() > 256) return std::nullopt;
   // Looked up by the key's hash (unique per server); the stored value is a hash, never the key.
   const auto server = repository_.find_by_key_hash(core::sha256_hex(key));
   if (!server || !server->enabled) return std::nullopt;
-  return server->id;
+  auto scopes = parse_key_scopes(server->plugin_key_scopes);
+  return KeyHolder{server->id, scopes ? std::move(*scopes) : std::set<std::string>{}};
+}
+
+bool Service::player_on_server(std::int64_t server_id, const std::string& steam_id) const {
+  return repository_.seen_on_server(server_id, steam_id, unix_now() - kPresenceSeconds);
 }
 
 core::Result<GameServer> Service::add(GameServer server) {
@@ -90,11 +99,38 @@ core::Status Service::remove(std::int64_t id) {
   return core::Ok{};
 }
 
-core::Result<std::string> Service::issue_plugin_key(std::int64_t id) {
+core::Result<std::string> Service::issue_plugin_key(std::int64_t id, std::string_view scopes) {
+  auto parsed = parse_key_scopes(scopes);
+  if (!parsed) return parsed.error();
   if (!repository_.find(id)) return server_not_found();
+  std::string stored;
+  for (const auto& scope : *parsed) stored += (stored.empty() ? "" : ",") + scope;
   std::string key = core::random_token(32);
-  repository_.set_plugin_key_hash(id, core::sha256_hex(key));
+  repository_.set_plugin_key(id, core::sha256_hex(key), stored);
   return key;
+}
+
+core::Result<std::set<std::string>> parse_key_scopes(std::string_view scopes) {
+  static const std::set<std::string, std::less<>> known{"status", "stats", "members", "bind"};
+  std::set<std::string> out;
+  while (!scopes.empty()) {
+    const auto comma = scopes.find(',');
+    std::string_view scope = scopes.substr(0, comma);
+    scopes = comma == std::string_view::npos ? std::string_view{} : scopes.substr(comma + 1);
+    while (!scope.empty() && scope.front() == ' ') scope.remove_prefix(1);
+    while (!scope.empty() && scope.back() == ' ') scope.remove_suffix(1);
+    if (!known.contains(scope)) {
+      return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED",
+                               "scopes must be a comma-separated list of status, stats, members and bind",
+                               {{"field", "scopes"}});
+    }
+    out.emplace(scope);
+  }
+  if (out.empty()) {
+    return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED", "a key needs at least one scope",
+                             {{"field", "scopes"}});
+  }
+  return out;
 }
 
 }  // namespace portal::servers

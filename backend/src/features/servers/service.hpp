@@ -21,6 +21,18 @@ struct ListFilter {
   bool empty() const { return modes.empty() && maps.empty() && regions.empty(); }
 };
 
+// What a plugin key may do (http::KeyScope spells the same words).
+inline constexpr std::string_view kAllKeyScopes = "status,stats,members,bind";
+inline constexpr int kPresenceSeconds = 120;
+
+struct KeyHolder {
+  std::int64_t server_id = 0;
+  std::set<std::string> scopes;
+};
+
+// The scope list of a key, or VALIDATION_FAILED naming `scopes`.
+core::Result<std::set<std::string>> parse_key_scopes(std::string_view scopes);
+
 struct ServerDetails {
   ServerView server;
   std::vector<PlayerSample> history;
@@ -36,16 +48,21 @@ class Service {
   // Only servers of our own list: an address that is not ours is never looked up anywhere.
   core::Result<std::vector<LivePlayer>> players(const std::string& ip, int port) const;
   core::Result<ServerDetails> details(const std::string& ip, int port) const;  // reads the database
-  // A server plugin's report; the key must be the one issued for that ip:port.
-  core::Status push(std::string_view key, const std::string& ip, int port, PluginPush report);
-  // The server a plugin key was issued for, for plugin calls that name no endpoint.
-  std::optional<std::int64_t> server_for_key(std::string_view key) const;
+  // A server plugin's report from the holder of `server_id`'s key; the endpoint must be that server's.
+  // Records which players (SteamID64s) are on the server now.
+  core::Status push(std::int64_t server_id, const std::string& ip, int port, PluginPush report);
+  // The enabled server a plugin key was issued for, with the key's scopes.
+  std::optional<KeyHolder> key_holder(std::string_view key) const;
+  // Whether a plugin reported the player on the server within the last kPresenceSeconds.
+  bool player_on_server(std::int64_t server_id, const std::string& steam_id) const;
 
   std::vector<GameServer> all() const { return repository_.list(false); }
   core::Result<GameServer> add(GameServer server);
   core::Result<GameServer> edit(std::int64_t id, const GameServerChanges& changes);
   core::Status remove(std::int64_t id);
-  core::Result<std::string> issue_plugin_key(std::int64_t id);  // the key itself, shown once
+  // A new key with these scopes (a subset of kKeyScopes, comma-separated), replacing the old one. The
+  // key itself is answered, shown once: only its hash is stored.
+  core::Result<std::string> issue_plugin_key(std::int64_t id, std::string_view scopes = kAllKeyScopes);
 
  private:
   Repository& repository_;

@@ -25,6 +25,7 @@ struct PluginPush {
   std::string map;
   int max_players = 0;
   std::vector<LivePlayer> players;
+  std::vector<std::string> steam_ids;  // the players' SteamID64s where the plugin sent them
 };
 
 struct TrackerOptions {

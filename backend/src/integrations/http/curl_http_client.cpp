@@ -37,6 +37,7 @@ using HeaderList = std::unique_ptr<curl_slist, HeaderListDeleter>;
 struct BodySink {
   std::string body;
   bool too_large = false;
+  HttpHeaders headers;
 };
 
 std::size_t write_body(char* data, std::size_t size, std::size_t count, void* user) {
@@ -48,6 +49,61 @@ std::size_t write_body(char* data, std::size_t size, std::size_t count, void* us
   }
   sink->body.append(data, bytes);
   return bytes;
+}
+
+// One header line of the answer. A status line starts a new set: only the final answer's headers
+// are kept (after a 100 Continue, say).
+std::size_t write_header(char* data, std::size_t size, std::size_t count, void* user) {
+  auto* sink = static_cast<BodySink*>(user);
+  const std::size_t bytes = size * count;
+  std::string_view line(data, bytes);
+  while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.remove_suffix(1);
+  if (line.starts_with("HTTP/")) {
+    sink->headers.clear();
+    return bytes;
+  }
+  const auto colon = line.find(':');
+  if (colon == std::string_view::npos || sink->headers.size() >= 200) return bytes;
+  std::string_view value = line.substr(colon + 1);
+  while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
+  while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.remove_suffix(1);
+  sink->headers.emplace_back(std::string(line.substr(0, colon)), std::string(value));
+  return bytes;
+}
+
+bool is_method_token(std::string_view method) {
+  if (method.empty() || method.size() > 16) return false;
+  for (char c : method) {
+    if (c < 'A' || c > 'Z') return false;
+  }
+  return true;
+}
+
+bool has_line_break(std::string_view text) { return text.find_first_of("\r\n") != std::string_view::npos; }
+
+// What a failed transfer means for the caller: no answer in time, nobody to talk to, or something else.
+HttpFailure classify(CURLcode code) {
+  switch (code) {
+    case CURLE_OPERATION_TIMEDOUT:
+      return HttpFailure::timeout;
+    case CURLE_COULDNT_RESOLVE_PROXY:
+    case CURLE_COULDNT_RESOLVE_HOST:
+    case CURLE_COULDNT_CONNECT:
+    case CURLE_SSL_CONNECT_ERROR:
+    case CURLE_PEER_FAILED_VERIFICATION:
+    case CURLE_SSL_CERTPROBLEM:
+    case CURLE_SSL_CIPHER:
+    case CURLE_SSL_CACERT_BADFILE:
+    case CURLE_SSL_ISSUER_ERROR:
+    case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+    case CURLE_SSL_INVALIDCERTSTATUS:
+    case CURLE_SEND_ERROR:
+    case CURLE_RECV_ERROR:
+    case CURLE_GOT_NOTHING:
+      return HttpFailure::unreachable;
+    default:
+      return HttpFailure::invalid;
+  }
 }
 
 // Options every request shares. The URL may hold a secret (a Web API key): error texts below come
@@ -71,6 +127,8 @@ void set_common_options(CURL* handle, const std::string& url, std::chrono::milli
   curl_easy_setopt(handle, CURLOPT_USERAGENT, user_agent.c_str());
   curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, &write_body);
   curl_easy_setopt(handle, CURLOPT_WRITEDATA, &sink);
+  curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, &write_header);
+  curl_easy_setopt(handle, CURLOPT_HEADERDATA, &sink);
 }
 
 core::Result<HttpReply> perform(CURL* handle, BodySink& sink, const char* error_buffer) {
@@ -80,11 +138,12 @@ core::Result<HttpReply> perform(CURL* handle, BodySink& sink, const char* error_
   }
   if (code != CURLE_OK) {
     std::string reason = error_buffer[0] != '\0' ? std::string(error_buffer) : std::string(curl_easy_strerror(code));
-    return upstream_unavailable("Upstream request failed: " + reason);
+    return upstream_failure(classify(code), "Upstream request failed: " + reason);
   }
   long status = 0;
   curl_easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &status);
-  return HttpReply{static_cast<int>(status), std::move(sink.body)};
+  return HttpReply{
+      .status = static_cast<int>(status), .body = std::move(sink.body), .headers = std::move(sink.headers)};
 }
 
 EasyHandle new_handle() {
@@ -98,29 +157,48 @@ EasyHandle new_handle() {
 
 CurlHttpClient::CurlHttpClient(std::string user_agent) : user_agent_(std::move(user_agent)) { global_init_once(); }
 
-core::Result<HttpReply> CurlHttpClient::get(const std::string& url, std::chrono::milliseconds timeout) {
-  EasyHandle handle = new_handle();
-  BodySink sink;
-  char error_buffer[CURL_ERROR_SIZE] = {};
-  set_common_options(handle.get(), url, timeout, user_agent_, sink, error_buffer);
-  curl_easy_setopt(handle.get(), CURLOPT_HTTPGET, 1L);
-  return perform(handle.get(), sink, error_buffer);
-}
-
-core::Result<HttpReply> CurlHttpClient::post_form(const std::string& url, const std::string& form_body,
-                                                  std::chrono::milliseconds timeout) {
-  EasyHandle handle = new_handle();
-  BodySink sink;
-  char error_buffer[CURL_ERROR_SIZE] = {};
-  set_common_options(handle.get(), url, timeout, user_agent_, sink, error_buffer);
-  HeaderList headers(curl_slist_append(nullptr, "Content-Type: application/x-www-form-urlencoded"));
+core::Result<HttpReply> CurlHttpClient::send(const HttpRequest& request) {
+  if (!is_method_token(request.method)) return upstream_unavailable("Refused HTTP method '" + request.method + "'");
+  HeaderList headers;
+  auto append = [&headers](const std::string& line) {
+    curl_slist* list = curl_slist_append(headers.get(), line.c_str());
+    if (!list) throw std::runtime_error("curl_slist_append failed");
+    // The first append makes the list; later ones keep its head, which `headers` already owns.
+    if (!headers) headers.reset(list);
+  };
+  bool has_content_type = false;
+  for (const auto& [name, value] : request.headers) {
+    if (name.empty() || has_line_break(name) || has_line_break(value) || name.find(':') != std::string::npos) {
+      return upstream_unavailable("Refused request header '" + name + "'");
+    }
+    has_content_type = has_content_type || curl_strequal(name.c_str(), "Content-Type");
+    // "Name;" is curl's spelling of a header with an empty value ("Name:" would remove it).
+    append(value.empty() ? name + ";" : name + ": " + value);
+  }
   // No "Expect: 100-continue" round trip: the bodies are small and some servers never answer it.
-  // Appending to a non-empty list keeps its head, which `headers` already owns.
-  if (!headers || !curl_slist_append(headers.get(), "Expect:")) throw std::runtime_error("curl_slist_append failed");
+  append("Expect:");
+
+  EasyHandle handle = new_handle();
+  BodySink sink;
+  char error_buffer[CURL_ERROR_SIZE] = {};
+  set_common_options(handle.get(), request.url, request.timeout, user_agent_, sink, error_buffer);
+  const std::string& method = request.method;
+  const bool sends_body = !request.body.empty() || method == "POST" || method == "PUT" || method == "PATCH";
+  if (sends_body && !has_content_type) append("Content-Type:");  // not curl's form type by default
   curl_easy_setopt(handle.get(), CURLOPT_HTTPHEADER, headers.get());
-  curl_easy_setopt(handle.get(), CURLOPT_POST, 1L);
-  curl_easy_setopt(handle.get(), CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(form_body.size()));
-  curl_easy_setopt(handle.get(), CURLOPT_POSTFIELDS, form_body.c_str());
+  if (method == "GET" && !sends_body) {
+    curl_easy_setopt(handle.get(), CURLOPT_HTTPGET, 1L);
+  } else if (method == "HEAD") {
+    curl_easy_setopt(handle.get(), CURLOPT_NOBODY, 1L);
+  } else {
+    if (sends_body) {
+      curl_easy_setopt(handle.get(), CURLOPT_POST, 1L);
+      curl_easy_setopt(handle.get(), CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
+      curl_easy_setopt(handle.get(), CURLOPT_POSTFIELDS, request.body.c_str());
+    }
+    // POST with a body needs no custom request; every other method names itself.
+    if (method != "POST" || !sends_body) curl_easy_setopt(handle.get(), CURLOPT_CUSTOMREQUEST, method.c_str());
+  }
   return perform(handle.get(), sink, error_buffer);
 }
 

@@ -12,9 +12,7 @@ class CurlHttpClient final : public HttpClient {
  public:
   explicit CurlHttpClient(std::string user_agent = "cs2-portal");
 
-  core::Result<HttpReply> get(const std::string& url, std::chrono::milliseconds timeout) override;
-  core::Result<HttpReply> post_form(const std::string& url, const std::string& form_body,
-                                    std::chrono::milliseconds timeout) override;
+  core::Result<HttpReply> send(const HttpRequest& request) override;
 
  private:
   std::string user_agent_;

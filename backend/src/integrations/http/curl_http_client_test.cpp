@@ -180,7 +180,8 @@ TEST(CurlHttpClient, ConnectionRefusedIsUpstreamUnavailable) {
   auto reply = client.get("http://127.0.0.1:" + std::to_string(ntohs(address.sin_port)) + "/?key=SECRET", 5s);
   ASSERT_FALSE(reply.ok());
   EXPECT_EQ(reply.error().kind, core::ErrorKind::unavailable);
-  EXPECT_EQ(reply.error().code, "UPSTREAM_UNAVAILABLE");
+  EXPECT_EQ(reply.error().code, "UPSTREAM_UNREACHABLE");
+  EXPECT_EQ(failure_of(reply.error()), HttpFailure::unreachable);
   EXPECT_THAT(reply.error().message, ::testing::Not(HasSubstr("SECRET")));
 }
 
@@ -209,6 +210,156 @@ TEST(CurlHttpClient, ServesSeveralThreadsAtOnce) {
   }
   for (auto& thread : threads) thread.join();
   EXPECT_EQ(good.load(), 20);
+}
+
+// Every method the payment providers and the cloud need, with headers and a body, each as sent.
+TEST(CurlHttpClient, SendsAnyMethodWithHeadersAndBody) {
+  struct Case {
+    const char* method;
+    const char* body;
+  };
+  for (const Case& c :
+       {Case{"POST", R"({"amount":100})"}, Case{"PUT", R"({"name":"x"})"}, Case{"PATCH", R"({"state":"paid"})"},
+        Case{"DELETE", ""}, Case{"DELETE", R"({"id":1})"}, Case{"GET", ""}}) {
+    SCOPED_TRACE(std::string(c.method) + " " + c.body);
+    CannedHttpServer server(http_response(201, R"({"ok":true})", "X-Request-Id: abc\r\nWechatpay-Serial: 5157\r\n"));
+    CurlHttpClient client;
+    auto reply = client.send(HttpRequest{
+        .method = c.method,
+        .url = server.url("/v3/pay/transactions/native"),
+        .headers = {{"Content-Type", "application/json"},
+                    {"Authorization", "WECHATPAY2-SHA256-RSA2048 mchid=\"1900009191\",signature=\"abc==\""},
+                    {"X-Tc-Timestamp", "1700000000"}},
+        .body = c.body,
+        .timeout = 5s,
+    });
+    ASSERT_TRUE(reply.ok()) << reply.error().message;
+    EXPECT_EQ(reply->status, 201);
+    EXPECT_EQ(reply->body, R"({"ok":true})");
+    EXPECT_EQ(reply->header("x-request-id"), "abc");
+    EXPECT_EQ(reply->header("WECHATPAY-SERIAL"), "5157");
+    EXPECT_EQ(reply->header("X-Absent"), "");
+    ASSERT_EQ(server.requests().size(), 1u);
+    const std::string request = server.requests()[0];
+    EXPECT_THAT(request, StartsWith(std::string(c.method) + " /v3/pay/transactions/native HTTP/1.1\r\n"));
+    EXPECT_THAT(request, HasSubstr("\r\nContent-Type: application/json\r\n"));
+    EXPECT_THAT(request,
+                HasSubstr("\r\nAuthorization: WECHATPAY2-SHA256-RSA2048 mchid=\"1900009191\",signature=\"abc==\"\r\n"));
+    EXPECT_THAT(request, HasSubstr("\r\nX-Tc-Timestamp: 1700000000\r\n"));
+    EXPECT_THAT(request, ::testing::Not(HasSubstr("Expect:")));
+    EXPECT_TRUE(request.ends_with(std::string("\r\n\r\n") + c.body)) << request;
+    if (std::string_view(c.body).empty()) {
+      EXPECT_THAT(request, ::testing::Not(HasSubstr("Content-Length: 1")));
+    } else {
+      EXPECT_THAT(request, HasSubstr("Content-Length: " + std::to_string(std::string_view(c.body).size()) + "\r\n"));
+    }
+  }
+}
+
+TEST(CurlHttpClient, PostJsonSetsTheJsonTypeAndTheGivenHeaders) {
+  CannedHttpServer server(http_response(200, "{}"));
+  CurlHttpClient client;
+  auto reply = client.post_json(server.url("/"), R"({"a":1})", {{"X-Signature", "sig"}}, 5s);
+  ASSERT_TRUE(reply.ok()) << reply.error().message;
+  const std::string request = server.requests().at(0);
+  EXPECT_THAT(request, StartsWith("POST / HTTP/1.1\r\n"));
+  EXPECT_THAT(request, HasSubstr("\r\nContent-Type: application/json\r\n"));
+  EXPECT_THAT(request, HasSubstr("\r\nX-Signature: sig\r\n"));
+  EXPECT_THAT(request, ::testing::Not(HasSubstr("x-www-form-urlencoded")));
+}
+
+TEST(CurlHttpClient, ABodyWithoutContentTypeIsNotLabelledAsAForm) {
+  CannedHttpServer server(http_response(204, ""));
+  CurlHttpClient client;
+  auto reply = client.send(HttpRequest{.method = "PUT", .url = server.url("/blob"), .body = "raw", .timeout = 5s});
+  ASSERT_TRUE(reply.ok()) << reply.error().message;
+  EXPECT_EQ(reply->status, 204);
+  EXPECT_THAT(server.requests().at(0), ::testing::Not(HasSubstr("Content-Type")));
+}
+
+TEST(CurlHttpClient, HeadersThatWouldSplitTheRequestAreRefused) {
+  CurlHttpClient client;
+  for (const auto& header : std::vector<std::pair<std::string, std::string>>{
+           {"X-A", "ok\r\nInjected: yes"}, {"X-B\nInjected", "v"}, {"", "v"}, {"X:C", "v"}}) {
+    auto reply = client.send(HttpRequest{.method = "POST", .url = "http://127.0.0.1:1/", .headers = {header}});
+    ASSERT_FALSE(reply.ok());
+    EXPECT_EQ(reply.error().code, "UPSTREAM_UNAVAILABLE");
+  }
+  auto reply = client.send(HttpRequest{.method = "GET / HTTP/1.1\r\n", .url = "http://127.0.0.1:1/"});
+  ASSERT_FALSE(reply.ok());
+  EXPECT_EQ(failure_of(reply.error()), HttpFailure::invalid);
+}
+
+// A listener that never accepts: the kernel completes the handshake (backlog), nobody answers.
+TEST(CurlHttpClient, NoAnswerBeforeTheDeadlineIsATimeoutNotARefusal) {
+  const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  ASSERT_EQ(::listen(listener, 8), 0);
+  socklen_t length = sizeof address;
+  ::getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length);
+  CurlHttpClient client;
+  const auto started = std::chrono::steady_clock::now();
+  auto reply = client.send(HttpRequest{.method = "POST",
+                                       .url = "http://127.0.0.1:" + std::to_string(ntohs(address.sin_port)) + "/",
+                                       .headers = {{"Content-Type", "application/json"}},
+                                       .body = "{}",
+                                       .timeout = 300ms});
+  const auto took = std::chrono::steady_clock::now() - started;
+  ::close(listener);
+  ASSERT_FALSE(reply.ok());
+  EXPECT_EQ(reply.error().kind, core::ErrorKind::unavailable);
+  EXPECT_EQ(reply.error().code, "UPSTREAM_TIMEOUT");
+  EXPECT_EQ(failure_of(reply.error()), HttpFailure::timeout);
+  EXPECT_EQ(reply.error().details.at("failure").as_string(), "timeout");
+  EXPECT_GE(took, 250ms);
+  EXPECT_LT(took, 3s);
+}
+
+TEST(CurlHttpClient, AnUnknownHostIsUnreachable) {
+  CurlHttpClient client;
+  auto reply = client.get("http://no-such-host.invalid/", 5s);
+  ASSERT_FALSE(reply.ok());
+  EXPECT_EQ(reply.error().code, "UPSTREAM_UNREACHABLE");
+}
+
+TEST(CurlHttpClient, ATlsHandshakeWithSomethingElseIsUnreachable) {
+  // Plain HTTP where TLS is expected: whatever the peer sends at once is no TLS record.
+  const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  ASSERT_EQ(::listen(listener, 8), 0);
+  socklen_t length = sizeof address;
+  ::getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length);
+  std::thread peer([listener] {
+    const int connection = ::accept(listener, nullptr, nullptr);
+    if (connection < 0) return;
+    const std::string answer = http_response(200, "not tls");
+    (void)::send(connection, answer.data(), answer.size(), MSG_NOSIGNAL);
+    char ignored[4096];
+    pollfd entry{connection, POLLIN, 0};
+    if (::poll(&entry, 1, 2000) > 0) (void)::recv(connection, ignored, sizeof ignored, 0);
+    ::close(connection);
+  });
+  CurlHttpClient client;
+  auto reply = client.get("https://127.0.0.1:" + std::to_string(ntohs(address.sin_port)) + "/", 5s);
+  peer.join();
+  ::close(listener);
+  ASSERT_FALSE(reply.ok());
+  EXPECT_EQ(reply.error().code, "UPSTREAM_UNREACHABLE") << reply.error().message;
+}
+
+TEST(CurlHttpClient, StatusesStayRepliesWhateverTheMethod) {
+  CannedHttpServer server(http_response(503, "down"));
+  CurlHttpClient client;
+  auto reply = client.send(HttpRequest{.method = "PATCH", .url = server.url("/"), .body = "{}", .timeout = 5s});
+  ASSERT_TRUE(reply.ok());
+  EXPECT_EQ(reply->status, 503);
+  EXPECT_EQ(reply->body, "down");
 }
 
 }  // namespace

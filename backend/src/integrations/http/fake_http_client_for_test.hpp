@@ -14,10 +14,11 @@
 namespace portal::integrations::test {
 
 struct RecordedCall {
-  std::string method;  // "GET" or "POST"
+  std::string method;  // "GET", "POST", ...
   std::string url;
   std::string body;
   std::chrono::milliseconds timeout{0};
+  HttpHeaders headers;
 };
 
 class FakeHttpClient final : public HttpClient {
@@ -30,7 +31,7 @@ class FakeHttpClient final : public HttpClient {
     std::lock_guard lock(mutex_);
     queue_.push_back(std::move(reply));
   }
-  void reply_with(int status, std::string body) { push(HttpReply{status, std::move(body)}); }
+  void reply_with(int status, std::string body) { push(HttpReply{.status = status, .body = std::move(body)}); }
   void set_responder(Responder responder) {
     std::lock_guard lock(mutex_);
     responder_ = std::move(responder);
@@ -40,12 +41,8 @@ class FakeHttpClient final : public HttpClient {
     return calls_;
   }
 
-  core::Result<HttpReply> get(const std::string& url, std::chrono::milliseconds timeout) override {
-    return answer(RecordedCall{"GET", url, {}, timeout});
-  }
-  core::Result<HttpReply> post_form(const std::string& url, const std::string& form_body,
-                                    std::chrono::milliseconds timeout) override {
-    return answer(RecordedCall{"POST", url, form_body, timeout});
+  core::Result<HttpReply> send(const HttpRequest& request) override {
+    return answer(RecordedCall{request.method, request.url, request.body, request.timeout, request.headers});
   }
 
  private:

@@ -1,0 +1,49 @@
+// `portal routes` prints the route table with each route's caller, execution and rate limit, and
+// `portal servers issue-key --scopes` gives a key exactly the scopes it names (running the real binary).
+
+#include "support/cli_test.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace portal::test {
+namespace {
+
+using ::testing::ContainsRegex;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+class RoutesCli : public CliTest {};
+
+TEST_F(RoutesCli, PrintsEveryRouteWithItsCallerExecutionAndLimit) {
+  const std::string table = ok({"routes", "--demo"});
+  EXPECT_THAT(table, ContainsRegex("METHOD +PATH +ACCESS +EXECUTION"));
+  EXPECT_THAT(table, ContainsRegex("GET +/api/servers +public +io-thread +-"));
+  EXPECT_THAT(table, ContainsRegex("POST +/api/plugin/bind-tokens +server-key:bind +db-pool +auth.plugin 600/60s"));
+  EXPECT_THAT(table, ContainsRegex("POST +/api/plugin/stats +server-key:stats "));
+  EXPECT_THAT(table, ContainsRegex("GET +/api/plugin/members +server-key:members "));
+  EXPECT_THAT(table, ContainsRegex("POST +/api/plugin/servers/status +server-key:status "));
+  EXPECT_THAT(table, ContainsRegex("POST +/api/auth/email/bind-steam +bind-token "));
+  EXPECT_THAT(table, ContainsRegex("POST +/api/auth/logout-all +logged-in "));
+  EXPECT_THAT(table, HasSubstr("/api/dev/")) << "demo routes with --demo";
+  EXPECT_THAT(table, Not(HasSubstr("(undefined)"))) << "every named rate limit is defined";
+}
+
+TEST_F(RoutesCli, IssueKeyGivesTheNamedScopes) {
+  ok({"servers", "add", "--ip", "10.1.2.3", "--port", "27015", "--name", "Rented", "--category", "retakes", "--region",
+      "ap-shanghai"});
+  const long long id = scalar("SELECT id FROM game_servers WHERE ip = '10.1.2.3'");
+  const std::string key = ok({"servers", "issue-key", std::to_string(id), "--scopes", "status,stats,members"});
+  EXPECT_THAT(key, ContainsRegex("^[0-9a-f]{64}\n$"));
+  EXPECT_EQ(text("SELECT plugin_key_scopes FROM game_servers WHERE id = " + std::to_string(id)),
+            "members,stats,status");
+  refused({"servers", "issue-key", std::to_string(id), "--scopes", "status,root"}, "scopes");
+  refused({"servers", "issue-key", std::to_string(id), "--scopes", ""}, "scope");
+  ok({"servers", "issue-key", std::to_string(id)});
+  EXPECT_EQ(text("SELECT plugin_key_scopes FROM game_servers WHERE id = " + std::to_string(id)),
+            "bind,members,stats,status")
+      << "without --scopes a key may do everything, as keys did before scopes";
+}
+
+}  // namespace
+}  // namespace portal::test
