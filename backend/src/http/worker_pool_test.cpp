@@ -84,9 +84,11 @@ TEST(WorkerPool, AZeroQueueAcceptsOnlyWhatIdleThreadsCanStart) {
   std::atomic<int> started{0};
   WorkerPool pool(PoolOptions{.name = "outbound", .threads = 1, .max_queue = 0});
   ASSERT_TRUE(pool.try_post(gate.task(started)));
+  EXPECT_FALSE(pool.try_post([] {}));  // whether or not the thread has picked the first one up yet
+  wait_until([&] { return started == 1; });
   EXPECT_FALSE(pool.try_post([] {}));
   gate.open.set_value();
-  wait_until([&] { return pool.stats().busy == 0; });
+  wait_until([&] { return pool.stats().completed == 1; });
   EXPECT_TRUE(pool.try_post([] {}));
 }
 
