@@ -23,9 +23,15 @@
 # ZREVRANGE ... WITHSCORES and ZREVRANK. Then ingestion (POST /api/plugin/stats, 128 existing players a
 # batch, one client, then LB_CLIENTS clients) and the ranking of what was ingested (`portal leaderboard
 # rank`). Alone: ENTRIES=5 bench/run.sh (needs redis-server and sqlite3).
+# Entry 6: the named, bounded pools. The real portal in demo mode behind a (pretended) reverse proxy
+# (security.trust_forwarded_for on), shipped pool sizes: GET /api/leaderboard/dm alone, then during
+# wrong-password logins from many addresses (bench/login-flood.lua: a new X-Forwarded-For address and
+# account per request, so no rate limit refuses them), first paced at about 100 logins a second
+# (16 connections, 150 ms apart), then unpaced; the login answers by status and each pool's counters
+# are read back from /metrics. Alone: ENTRIES=6 bench/run.sh.
 #
 # Usage: bench/run.sh            (after `make build`; `make bench` does both)
-# Env:   DURATION=10s CONNECTIONS=64 WRK_THREADS=1 ENTRIES="1 2 3 4 5" BURST_DURATION=30s
+# Env:   DURATION=10s CONNECTIONS=64 WRK_THREADS=1 ENTRIES="1 2 3 4 5 6" BURST_DURATION=30s FLOOD_DURATION=20s
 #        LB_PLAYERS=1000000 LB_MEMBERS=10000 LB_SAMPLES=5000 LB_WARMUP=500 LB_BATCHES=2000 LB_CLIENTS=4
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,15 +42,16 @@ fi
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-1}
-ENTRIES=${ENTRIES:-1 2 3 4 5}
+ENTRIES=${ENTRIES:-1 2 3 4 5 6}
 BURST_DURATION=${BURST_DURATION:-30s}
+FLOOD_DURATION=${FLOOD_DURATION:-20s}
 LB_PLAYERS=${LB_PLAYERS:-1000000}
 LB_MEMBERS=${LB_MEMBERS:-10000}
 LB_SAMPLES=${LB_SAMPLES:-5000}
 LB_WARMUP=${LB_WARMUP:-500}
 LB_BATCHES=${LB_BATCHES:-2000}
 LB_CLIENTS=${LB_CLIENTS:-4}
-BUILD=backend/build
+BUILD=${BUILD_DIR:-backend/build}  # another build directory: BUILD_DIR=backend/build-x bench/run.sh
 for bin in bench_http_server bench_servers_endpoint bench_sim_cluster bench_refresher bench_password_hash \
   bench_leaderboard_latency portal; do
   [ -x "$BUILD/$bin" ] || { echo "bench: $BUILD/$bin missing; run make build" >&2; exit 1; }
@@ -289,6 +296,71 @@ PY
   read -r a_rps a_p50 a_p99 d_rps d_p50 d_p99 b_rps b_401 b_429 p99_ratio n_rps n_p50 n_p99 nb_rps p99_vs_neutral <<< "$burst_summary"
 fi
 
+# --- Entry 6: leaderboard pages alone and during a login flood from many addresses ---
+if wants 6; then
+  port=$(free_port)
+  start "$work/flood.out" 'listening on ' env PORTAL_SECURITY__TRUST_FORWARDED_FOR=true \
+    "$BUILD/portal" serve --config backend/config/portal.toml --demo --data-dir "$work/flood-data" --port "$port"
+  flood_pid=$started
+  base="http://127.0.0.1:$port"
+  page="$base/api/leaderboard/dm"
+  curl -sf -o /dev/null "$page" || { echo "bench: $page does not answer" >&2; exit 1; }
+  flood_load_before=$(cut -d' ' -f1 /proc/loadavg)
+  wrk -t1 -c16 -d2s "$page" > /dev/null
+  wrk -t1 -c16 -d"$FLOOD_DURATION" --latency "$page" > "$work/flood-alone.out"
+  curl -s "$base/metrics" > "$work/flood-metrics0.txt"
+  # flood_phase NAME DELAY_MS: the login flood and, at the same time, the page load.
+  flood_phase() {
+    LOGIN_DELAY_MS=$2 wrk -t1 -c16 -d"$FLOOD_DURATION" -s bench/login-flood.lua "$base/api/auth/email/login" \
+      > "$work/flood-$1-logins.out" &
+    local burst=$!
+    pids+=("$burst")
+    wrk -t1 -c16 -d"$FLOOD_DURATION" --latency "$page" > "$work/flood-$1-page.out"
+    wait "$burst" || true
+    forget "$burst"
+    curl -s "$base/metrics" > "$work/flood-$1-metrics.txt"
+  }
+  flood_phase paced 150
+  flood_phase unpaced 0
+  stop "$flood_pid"
+  flood_summary=$(python3 - "$work" <<'PY'
+import re, sys
+work = sys.argv[1]
+def wrk(path):
+    text = open(path).read()
+    def ms(label):
+        m = re.search(r'^\s*' + label + r'\s+([\d.]+)(us|ms|s)\s*$', text, re.M)
+        if not m: return float('nan')
+        v, u = float(m.group(1)), m.group(2)
+        return v / 1000 if u == 'us' else v * 1000 if u == 's' else v
+    rps = float(re.search(r'Requests/sec:\s+([\d.]+)', text).group(1))
+    non2xx = re.search(r'Non-2xx or 3xx responses: (\d+)', text)
+    errors = sum(int(x) for x in re.findall(r'(?:connect|read|write|timeout) (\d+)', text))
+    return rps, ms('50%'), ms('99%'), (int(non2xx.group(1)) if non2xx else 0) + errors
+def metrics(path):
+    text = open(path).read()
+    logins = {m.group(1): int(m.group(2)) for m in re.finditer(
+        r'portal_http_requests_total\{method="POST",route="/api/auth/email/login",status="(\d+)"\} (\d+)', text)}
+    pools = {(m.group(1), m.group(2)): int(m.group(3)) for m in re.finditer(
+        r'portal_pool_(rejected_total|completed_total)\{pool="(\w+)"\} (\d+)', text)}
+    return logins, pools
+alone = wrk(f'{work}/flood-alone.out')
+row = lambda r: (f'{r[0]:.0f}', f'{r[1]:.2f}', f'{r[2]:.2f}', str(r[3]))
+print('alone', *row(alone))
+before = metrics(f'{work}/flood-metrics0.txt')
+for phase in ('paced', 'unpaced'):
+    page, logins = wrk(f'{work}/flood-{phase}-page.out'), wrk(f'{work}/flood-{phase}-logins.out')
+    after = metrics(f'{work}/flood-{phase}-metrics.txt')
+    delta = lambda key: after[0].get(key, 0) - before[0].get(key, 0)
+    pool = lambda kind, name: after[1].get((kind, name), 0) - before[1].get((kind, name), 0)
+    print(phase, *row(page), f'{logins[0]:.0f}', delta('401'), delta('503'), delta('429'),
+          delta('200'), pool('rejected_total', 'hashing'), pool('completed_total', 'hashing'),
+          pool('rejected_total', 'database'), f'{page[2] / alone[2]:.2f}', f'{page[0] / alone[0]:.2f}')
+    before = after
+PY
+)
+fi
+
 # --- Entry 5: leaderboard at 1,000,000 players (SQLite): pages and ranks vs Redis, ingestion, ranking ---
 # The real `portal serve` (production mode, shipped config) over a data dir seeded by the CLI. Latency is
 # measured before any ingestion (ingestion marks the boards dirty; the ranking job runs at start-up and
@@ -465,6 +537,27 @@ if wants 4; then
   echo
   echo "login burst: $b_rps req/s; answers 401 (a password hash was spent) $b_401, 429 (refused before hashing) $b_429"
   echo "$hash_line"
+fi
+if wants 6; then
+  read -r _ fa_rps fa_p50 fa_p99 fa_err <<< "$(sed -n 1p <<< "$flood_summary")"
+  read -r _ fp_rps fp_p50 fp_p99 fp_err fp_logins fp_401 fp_503 fp_429 fp_200 fp_rej fp_hashed fp_dbrej fp_p99x fp_rpsx <<< "$(sed -n 2p <<< "$flood_summary")"
+  read -r _ fu_rps fu_p50 fu_p99 fu_err fu_logins fu_401 fu_503 fu_429 fu_200 fu_rej fu_hashed fu_dbrej fu_p99x fu_rpsx <<< "$(sed -n 3p <<< "$flood_summary")"
+  echo
+  echo "entry 6: the portal in demo mode (shipped pools: database 4 threads + 256 queued, hashing 1 + 8, outbound 4 + 32),"
+  echo "security.trust_forwarded_for on; GET /api/leaderboard/dm by wrk -t1 -c16 for $FLOOD_DURATION: alone, then during"
+  echo "wrong-password logins from a new address each (wrk -t1 -c16, bench/login-flood.lua), paced 150 ms per connection"
+  echo "and unpaced. Load average before entry 6: $flood_load_before"
+  echo
+  printf '| %-46s | %10s | %8s | %8s | %7s | %-24s |\n' "6. GET /api/leaderboard/dm" "req/s" "p50 ms" "p99 ms" "non-2xx" "vs alone (req/s, p99)"
+  printf '|%s|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..48})" "$(printf -- '-%.0s' {1..12})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..9})" "$(printf -- '-%.0s' {1..26})"
+  printf '| %-46s | %10s | %8s | %8s | %7s | %-24s |\n' "alone" "$fa_rps" "$fa_p50" "$fa_p99" "$fa_err" "1.00, 1.00"
+  printf '| %-46s | %10s | %8s | %8s | %7s | %-24s |\n' "during $fp_logins logins/s (paced)" "$fp_rps" "$fp_p50" "$fp_p99" "$fp_err" "$fp_rpsx, $fp_p99x"
+  printf '| %-46s | %10s | %8s | %8s | %7s | %-24s |\n' "during $fu_logins logins/s (unpaced)" "$fu_rps" "$fu_p50" "$fu_p99" "$fu_err" "$fu_rpsx, $fu_p99x"
+  echo
+  echo "paced flood: login answers 401 (a hash was spent) $fp_401, 503 SERVER_BUSY (refused at once) $fp_503, 429 $fp_429;"
+  echo "  hashing pool ran $fp_hashed tasks and refused $fp_rej; database pool refused $fp_dbrej"
+  echo "unpaced flood: login answers 401 $fu_401, 503 SERVER_BUSY $fu_503, 429 $fu_429;"
+  echo "  hashing pool ran $fu_hashed tasks and refused $fu_rej; database pool refused $fu_dbrej"
 fi
 if wants 5; then
   echo
