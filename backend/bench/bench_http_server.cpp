@@ -5,7 +5,7 @@
 //   bench_http_server --port N --io-threads T --write-payload FILE
 // prints "listening on http://127.0.0.1:PORT" and serves GET /bench/payload.json until SIGINT/SIGTERM.
 
-#include "app/stop_signals.hpp"
+#include "app/process/stop_signals.hpp"
 #include "http/dispatcher.hpp"
 #include "http/server.hpp"
 #include "http/worker_pool.hpp"

@@ -7,7 +7,7 @@
 // exact bytes the route answers with (plain, and with Accept-Encoding: gzip), so the references can
 // serve identical bytes.
 
-#include "app/stop_signals.hpp"
+#include "app/process/stop_signals.hpp"
 #include "db/database.hpp"
 #include "db/migrations.hpp"
 #include "features/servers/routes.hpp"

@@ -5,8 +5,8 @@
 //   bench_sim_cluster --servers 1000 --offline 100 --ports-file FILE
 // writes the ports (one per line, in spec order), prints "ready: N servers" and serves until SIGTERM.
 
-#include "app/stop_signals.hpp"
-#include "sim/sim_cluster.hpp"
+#include "app/process/stop_signals.hpp"
+#include "sim/cs2/sim_cluster.hpp"
 
 #include <CLI/CLI.hpp>
 

@@ -1,3 +1,3 @@
-#include "app/cli.hpp"
+#include "app/cli/cli.hpp"
 
 int main(int argc, char** argv) { return portal::app::run_cli(argc, argv); }

@@ -1,7 +1,7 @@
 // `portal faq list|add|update|remove`, running the real binary against a fresh database (SQLite, or
 // PostgreSQL when PORTAL_TEST_POSTGRES_URL is set); and the demo FAQ seed.
 
-#include "app/demo_faq.hpp"
+#include "app/demo/demo_faq.hpp"
 #include "db/migrations.hpp"
 #include "support/cli_test.hpp"
 #include "support/test_app.hpp"

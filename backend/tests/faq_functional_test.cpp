@@ -1,7 +1,7 @@
 // GET /api/faqs over HTTP: per language, in the operator's order, answers as stored through the
 // sanitizer, the language check; and the demo seed as served in demo mode.
 
-#include "app/demo_faq.hpp"
+#include "app/demo/demo_faq.hpp"
 #include "core/html_checker_for_test.hpp"
 #include "features/faq/service.hpp"
 #include "support/http_client.hpp"

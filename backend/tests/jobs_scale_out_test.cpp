@@ -10,7 +10,7 @@
 #include "db/database.hpp"
 #include "db/migrations.hpp"
 #include "features/servers/repository.hpp"
-#include "sim/sim_cluster.hpp"
+#include "sim/cs2/sim_cluster.hpp"
 #include "support/http_client.hpp"
 #include "support/test_app.hpp"
 #include "support/test_database.hpp"

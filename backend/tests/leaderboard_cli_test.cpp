@@ -2,9 +2,9 @@
 // real binary against a fresh database (SQLite, or PostgreSQL when PORTAL_TEST_POSTGRES_URL is set);
 // and the demo-mode leaderboard seed those commands share their data model with.
 
-#include "app/demo_leaderboard.hpp"
+#include "app/demo/demo_leaderboard.hpp"
 #include "db/migrations.hpp"
-#include "sim/dev_openid_provider.hpp"
+#include "sim/steam/dev_openid_provider.hpp"
 #include "support/cli_test.hpp"
 #include "support/test_app.hpp"
 #include "support/test_database.hpp"

@@ -5,7 +5,7 @@
 #include "core/gzip.hpp"
 #include "features/content/announcements.hpp"
 #include "features/servers/repository.hpp"
-#include "sim/sim_cluster.hpp"
+#include "sim/cs2/sim_cluster.hpp"
 #include "support/http_client.hpp"
 #include "support/test_app.hpp"
 

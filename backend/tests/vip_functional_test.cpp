@@ -2,7 +2,7 @@
 // game-server plugins: expiry, ETag and 304, the key), and in demo mode the seeded privilege table and
 // the sandbox VIP checkout and card store pages.
 
-#include "app/demo_privileges.hpp"
+#include "app/demo/demo_privileges.hpp"
 #include "core/crypto.hpp"
 #include "features/auth/membership_repository.hpp"
 #include "features/auth/membership_service.hpp"

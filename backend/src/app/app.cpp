@@ -1,25 +1,13 @@
 #include "app/app.hpp"
 
-#include "app/accounts.hpp"
-#include "app/callers.hpp"
 #include "app/database_options.hpp"
-#include "app/demo_faq.hpp"
-#include "app/dev_vip_routes.hpp"
-#include "app/free_port.hpp"
-#include "app/inventory.hpp"
-#include "app/leaderboards.hpp"
-#include "app/live_servers.hpp"
-#include "app/ops_routes.hpp"
-#include "app/vip.hpp"
+#include "app/modules.hpp"
+#include "app/process/free_port.hpp"
+#include "app/process/ops_routes.hpp"
 #include "core/jobs/scheduler.hpp"
 #include "db/database.hpp"
 #include "db/leader_election.hpp"
 #include "db/migrations.hpp"
-#include "features/content/commands_routes.hpp"
-#include "features/content/routes.hpp"
-#include "features/faq/routes.hpp"
-#include "features/inventory/routes.hpp"
-#include "features/servers/routes.hpp"
 #include "http/dispatcher.hpp"
 #include "http/response_policy.hpp"
 #include "http/route_listing.hpp"
@@ -30,56 +18,35 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <stdexcept>
 
 namespace portal::app {
 
 namespace {
 
-content::PublicSettings public_settings(const Config& config) {
-  const std::string base = config.public_url();
-  const auto& f = config.features;
-  const auto& l = config.links;
-  content::PublicSettings s;
-  s.demo = config.mode == Mode::demo;
-  s.servers = {f.servers.enabled, f.servers.details, f.servers.rules, f.servers.quick_join, f.servers.filters};
-  s.pracc_enabled = f.pracc_enabled;
-  s.inventory_enabled = f.inventory_enabled;
-  s.settings = {f.settings.enabled, f.settings.general, f.settings.profile, f.settings.security};
-  s.steam_openid_endpoint = steam_openid_endpoint(config);
-  s.steam_realm = config.steam.realm.empty() ? base : config.steam.realm;
-  s.steam_return_url = steam_login_return_url(config);
-  s.steam_bind_return_url = steam_bind_return_url(config);
-  s.join_address_prefix = l.join_address_prefix;
-  s.bilibili = l.bilibili;
-  s.douyin = l.douyin;
-  s.weibo = l.weibo;
-  s.qq_group = l.qq_group;
-  s.filing_number = l.filing_number;
-  s.filing_url = l.filing_url;
-  s.vip_store = effective_vip_store_url(config);
-  s.vip_pay = effective_vip_pay_url(config);
-  s.inventory = l.inventory_url;
-  s.inventory_sign_in = inventory_sign_in_url(config);
-  s.support_email = l.support_email;
-  return s;
-}
-
-http::ResponsePolicyOptions policy_options(const Config& config) {
-  return http::ResponsePolicyOptions{
+http::ResponsePolicyOptions policy_options(const Config& config, const Modules& modules) {
+  http::ResponsePolicyOptions options{
       .hsts = config.security.hsts,
       .hsts_max_age_s = config.security.hsts_max_age_s,
       .cors_origins = config.security.cors_origins,
-      .frame_origins = {http::origin_of(config.links.vip_pay_url), http::origin_of(config.links.inventory_url),
-                        http::origin_of(inventory_sign_in_url(config))},
   };
+  for (const auto& module : modules.list) {
+    for (auto& origin : module->frame_origins()) options.frame_origins.push_back(std::move(origin));
+  }
+  return options;
 }
 
-// Every feature's per-address budgets, by policy name.
-std::map<std::string, core::RateLimit, std::less<>> rate_limit_policies() {
-  auto policies = auth::rate_limit_policies();
-  policies.merge(leaderboard::rate_limit_policies());
-  policies.merge(vip_rate_limit_policies());
-  policies.merge(inventory::rate_limit_policies());
+// Every module's per-address budgets, by policy name; a name two modules claim is a bug.
+RateLimitPolicies rate_limit_policies(const Modules& modules) {
+  RateLimitPolicies policies;
+  for (const auto& module : modules.list) {
+    for (auto& [name, limit] : module->rate_limit_policies()) {
+      if (!policies.emplace(name, limit).second) {
+        throw std::logic_error("rate-limit policy " + name + " declared twice (module " + std::string(module->name()) +
+                               ")");
+      }
+    }
+  }
   return policies;
 }
 
@@ -95,13 +62,7 @@ std::string instance_name(const Config& config) {
 struct App::Parts {
   Config config;
   std::unique_ptr<db::Database> database;
-  std::unique_ptr<content::Announcements> announcements;
-  std::unique_ptr<LiveServers> live_servers;
-  std::unique_ptr<Accounts> accounts;
-  std::unique_ptr<Leaderboards> leaderboards;
-  std::unique_ptr<Vip> vip;
-  std::unique_ptr<Inventory> inventory;
-  std::unique_ptr<Callers> callers;
+  Modules modules;
   core::jobs::SystemClock clock;
   std::unique_ptr<core::jobs::Election> election;  // PostgreSQL: advisory locks; SQLite: always this one
   std::unique_ptr<core::jobs::Scheduler> jobs;     // declared after the features: stops before they go
@@ -113,6 +74,8 @@ struct App::Parts {
   std::unique_ptr<http::Server> server;
   std::uint16_t port = 0;
   std::unique_ptr<PortReservation> reserved_port;  // held from the constructor until the server listens
+  bool started = false;
+  bool modules_stopped = false;
 };
 
 App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Parts>()) {
@@ -127,16 +90,7 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
   spdlog::info("database {} at schema version {} ({} migration(s) applied now)", db::to_string(p.database->engine()),
                report.current_version, report.applied.size());
 
-  p.announcements = std::make_unique<content::Announcements>(*p.database);
-  p.live_servers = std::make_unique<LiveServers>(p.config, *p.database, *p.announcements);
-  p.accounts = std::make_unique<Accounts>(p.config, *p.database, p.live_servers->service());
-  p.leaderboards =
-      std::make_unique<Leaderboards>(p.config, *p.database, p.accounts->memberships(), p.live_servers->service());
-  p.vip = std::make_unique<Vip>(p.config, *p.database, p.accounts->memberships(), p.live_servers->service());
-  p.inventory = std::make_unique<Inventory>(p.config, *p.accounts);
-  p.callers = std::make_unique<Callers>(p.accounts->authenticator(), p.live_servers->service());
-
-  if (p.config.mode == Mode::demo) seed_demo_faq(*p.database);
+  build_modules(p.modules, p.config, *p.database);
 
   // Background jobs: each elected one runs on the one instance that leads it (DESIGN.md §6).
   const std::string instance = instance_name(p.config);
@@ -146,21 +100,12 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
     p.election = std::make_unique<core::jobs::AlwaysLead>();
   }
   p.jobs = std::make_unique<core::jobs::Scheduler>(*p.election, p.clock, instance);
-  p.live_servers->add_jobs(*p.jobs);
-  p.accounts->add_jobs(*p.jobs);
-  p.leaderboards->add_jobs(*p.jobs);
+  for (const auto& module : p.modules.list) module->add_jobs(*p.jobs);
 
   // The whole API, feature by feature.
   http::RouteTable routes;
   register_ops_routes(routes, *p.database, p.metrics, [jobs = p.jobs.get()] { return jobs->render_metrics(); });
-  content::register_routes(routes, public_settings(p.config), *p.announcements);
-  content::register_command_routes(routes, std::make_shared<content::CommandService>(*p.database));
-  faq::register_routes(routes, std::make_shared<faq::FaqService>(*p.database));
-  servers::register_routes(routes, p.live_servers->service());
-  p.accounts->register_routes(routes);
-  p.leaderboards->register_routes(routes);
-  p.vip->register_routes(routes);
-  p.inventory->register_routes(routes);
+  for (const auto& module : p.modules.list) module->register_routes(routes);
   if (extra_routes) extra_routes(routes);
 
   auto static_files = std::make_shared<http::StaticFiles>(p.config.server.web_root);
@@ -168,12 +113,12 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
     spdlog::warn("web app not found at {}; pages answer 503 until `make build` has run", p.config.server.web_root);
   }
   p.dispatcher = std::make_unique<http::Dispatcher>(
-      http::Router(std::move(routes)), *p.callers, std::move(static_files),
-      http::ResponsePolicy(policy_options(p.config)), p.metrics,
+      http::Router(std::move(routes)), *p.modules.callers, std::move(static_files),
+      http::ResponsePolicy(policy_options(p.config, p.modules)), p.metrics,
       http::DispatcherOptions{.default_body_limit = static_cast<std::size_t>(p.config.server.body_limit_bytes),
                               .access_log = p.config.log.access_log,
                               .trust_forwarded_for = p.config.security.trust_forwarded_for,
-                              .rate_limits = rate_limit_policies()});
+                              .rate_limits = rate_limit_policies(p.modules)});
   const auto& pools = p.config.pools;
   p.workers = std::make_unique<http::WorkerPool>(
       http::PoolOptions{.name = "database",
@@ -215,9 +160,12 @@ App::~App() {
   if (parts_ && parts_->hashing) parts_->hashing->join();
   if (parts_ && parts_->outbound) parts_->outbound->join();
   if (parts_ && parts_->jobs) parts_->jobs->stop();
+  if (parts_ && parts_->started) stop_modules();
 }
 
 std::uint16_t App::start() {
+  for (const auto& module : parts_->modules.list) module->start();
+  parts_->started = true;
   parts_->jobs->start();
   parts_->port = parts_->server->start();
   if (parts_->reserved_port) parts_->reserved_port->release();
@@ -232,6 +180,13 @@ void App::wait() {
   parts_->hashing->join();
   parts_->outbound->join();
   parts_->jobs->stop();
+  stop_modules();
+}
+
+void App::stop_modules() {
+  if (parts_->modules_stopped) return;
+  parts_->modules_stopped = true;
+  for (auto it = parts_->modules.list.rbegin(); it != parts_->modules.list.rend(); ++it) (*it)->stop();
 }
 
 const Config& App::config() const { return parts_->config; }
@@ -239,7 +194,7 @@ const Config& App::config() const { return parts_->config; }
 core::jobs::Scheduler& App::jobs() { return *parts_->jobs; }
 
 std::string App::route_table() const {
-  return http::format_route_table(parts_->dispatcher->router().routes(), rate_limit_policies());
+  return http::format_route_table(parts_->dispatcher->router().routes(), rate_limit_policies(parts_->modules));
 }
 
 std::vector<std::string> App::route_list() const {

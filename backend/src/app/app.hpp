@@ -1,6 +1,8 @@
 #pragma once
-// The composition root: builds the database, every feature's routes and the HTTP server by hand
-// from one Config. Tests build the same App on port 0 with a fresh database.
+// The composition root: from one Config, the platform (database, pools, job scheduler, HTTP server)
+// and the product's modules (app/modules.cpp), each handled the same way: routes, rate limits,
+// settings, frame origins, jobs, start and stop. Tests build the same App on port 0 with a fresh
+// database.
 
 #include "app/config.hpp"
 
@@ -44,6 +46,8 @@ class App {
   std::string local_url() const;  // http://host:port of the running server
 
  private:
+  void stop_modules();  // once, in reverse order
+
   struct Parts;
   std::unique_ptr<Parts> parts_;
 };

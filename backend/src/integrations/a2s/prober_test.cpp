@@ -2,7 +2,7 @@
 // and assertions are on outcomes, so a loaded machine makes them slower, not flaky.
 #include "integrations/a2s/prober.hpp"
 
-#include "sim/sim_cluster.hpp"
+#include "sim/cs2/sim_cluster.hpp"
 
 #include <gtest/gtest.h>
 

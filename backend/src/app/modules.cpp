@@ -1,0 +1,40 @@
+// The inventory of the product: one line a module. A module further down may be handed a port of one
+// above it (the servers' key lookup, the accounts' memberships); nothing else ties them together.
+
+#include "app/modules.hpp"
+
+#include "app/wiring/accounts.hpp"
+#include "app/wiring/callers.hpp"
+#include "app/wiring/content.hpp"
+#include "app/wiring/faq.hpp"
+#include "app/wiring/inventory.hpp"
+#include "app/wiring/leaderboards.hpp"
+#include "app/wiring/live_servers.hpp"
+#include "app/wiring/vip.hpp"
+
+namespace portal::app {
+
+namespace {
+
+template <typename M, typename... Args>
+M& add(Modules& modules, Args&&... args) {
+  auto module = std::make_unique<M>(std::forward<Args>(args)...);
+  M& ref = *module;
+  modules.list.push_back(std::move(module));
+  return ref;
+}
+
+}  // namespace
+
+void build_modules(Modules& m, const Config& config, db::Database& database) {
+  auto& content = add<Content>(m, config, database, m.list);  // /api/config, announcement, command list
+  auto& servers = add<LiveServers>(m, config, database, content.announcements());  // the live server browser
+  auto& accounts = add<Accounts>(m, config, database, servers.service());          // Steam and e-mail sign-in
+  add<Leaderboards>(m, config, database, accounts.memberships(), servers.service());
+  add<Vip>(m, config, database, accounts.memberships(), servers.service());
+  add<Faq>(m, config, database);
+  add<Inventory>(m, config, accounts);
+  m.callers = std::make_unique<Callers>(accounts.authenticator(), servers.service());
+}
+
+}  // namespace portal::app

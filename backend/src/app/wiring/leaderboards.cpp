@@ -1,0 +1,77 @@
+#include "app/wiring/leaderboards.hpp"
+
+#include "app/demo/demo_leaderboard.hpp"
+#include "db/advisory_locks.hpp"
+
+#include "features/auth/membership_service.hpp"
+#include "features/servers/service.hpp"
+
+#include <chrono>
+
+namespace portal::app {
+
+namespace {
+
+std::int64_t now_unix() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+int bit_of(auth::Tier tier) {
+  switch (tier) {
+    case auth::Tier::pro:
+      return leaderboard::kPro;
+    case auth::Tier::kol:
+      return leaderboard::kKol;
+    case auth::Tier::op:
+      return leaderboard::kOp;
+    case auth::Tier::vip:
+      return leaderboard::kVip;
+    case auth::Tier::none:
+      break;
+  }
+  return 0;
+}
+
+}  // namespace
+
+leaderboard::MemberGroups member_groups_of(auth::MembershipService& memberships) {
+  return [&memberships] {
+    std::unordered_map<std::string, int> out;
+    for (const auto& member : memberships.active_members()) {
+      int bits = 0;
+      for (const auto& grant : member.groups) bits |= bit_of(grant.group);
+      if (bits != 0) out.emplace(member.steam_id, bits);
+    }
+    return out;
+  };
+}
+
+Leaderboards::Leaderboards(const Config& config, db::Database& database, auth::MembershipService& memberships,
+                           servers::Service& servers)
+    : servers_(servers),
+      season_repository_(database),
+      seasons_(season_repository_, now_unix),
+      service_(database, [this] { return seasons_.list(); }),
+      ranker_(database, member_groups_of(memberships)),
+      ranking_interval_(config.leaderboard.refresh_interval_s) {
+  if (config.mode == Mode::demo) seed_demo_leaderboard(database, now_unix());
+}
+
+void Leaderboards::register_routes(http::RouteTable& routes) { leaderboard::register_routes(routes, service_); }
+
+void Leaderboards::add_jobs(core::jobs::Scheduler& jobs) {
+  jobs.add(core::jobs::Job{
+      .name = "leaderboard.ranking",
+      .interval = ranking_interval_,
+      .work =
+          [this] {
+            ranker_.note_membership_changes();
+            ranker_.refresh_dirty();
+          },
+      .lock_key = db::advisory_locks::kJobLeaderboardRanking,
+  });
+}
+
+RateLimitPolicies Leaderboards::rate_limit_policies() const { return leaderboard::rate_limit_policies(); }
+
+}  // namespace portal::app

@@ -1,0 +1,49 @@
+#pragma once
+// Builds the leaderboard feature: seasons, the service behind the routes, and the ranking job
+// ("leaderboard.ranking", on one instance) that ranks changed boards every leaderboard.refresh_interval_s.
+// Memberships (badges, group filters) come from the accounts feature; plugin keys from the servers feature.
+
+#include "app/config.hpp"
+#include "app/module.hpp"
+#include "core/jobs/scheduler.hpp"
+#include "db/database.hpp"
+#include "features/leaderboard/ranker.hpp"
+#include "features/leaderboard/routes.hpp"
+#include "features/leaderboard/season_repository.hpp"
+#include "features/leaderboard/seasons.hpp"
+#include "features/leaderboard/service.hpp"
+#include "http/route.hpp"
+
+namespace portal::auth {
+class MembershipService;
+}
+namespace portal::servers {
+class Service;
+}
+
+namespace portal::app {
+
+// SteamID64 -> group bits of every active pro/kol/op/vip member (the leaderboard's view of memberships).
+leaderboard::MemberGroups member_groups_of(auth::MembershipService& memberships);
+
+class Leaderboards final : public Module {
+ public:
+  Leaderboards(const Config& config, db::Database& database, auth::MembershipService& memberships,
+               servers::Service& servers);
+
+  std::string_view name() const override { return "leaderboard"; }
+  void register_routes(http::RouteTable& routes) override;
+  RateLimitPolicies rate_limit_policies() const override;
+  // The ranking job; the scheduler must stop before this object goes.
+  void add_jobs(core::jobs::Scheduler& jobs) override;
+
+ private:
+  servers::Service& servers_;
+  leaderboard::SeasonRepository season_repository_;
+  leaderboard::Seasons seasons_;
+  leaderboard::LeaderboardService service_;
+  leaderboard::Ranker ranker_;
+  std::chrono::seconds ranking_interval_;
+};
+
+}  // namespace portal::app

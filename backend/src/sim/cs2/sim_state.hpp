@@ -1,0 +1,79 @@
+#pragma once
+// The changing state of one simulated server: who is connected, which map, which passwords.
+// Simulated time only moves through advance(), so tests step it directly and the cluster's timer
+// can run it faster than real time. Every member is thread-safe.
+
+#include "integrations/a2s/a2s_types.hpp"
+#include "sim/cs2/sim_spec.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <mutex>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace portal::sim {
+
+struct SimPlayer {
+  int id = 0;  // the slot id `status` prints
+  std::string name;
+  std::chrono::milliseconds joined{0};  // simulated time
+  std::int32_t score = 0;
+  int ping = 0;
+  std::string address;  // ip:port; empty for bots
+  bool bot = false;
+};
+
+struct SimSnapshot {
+  std::string name, map, join_password;
+  int max_players = 0;
+  bool offline = false;
+  std::chrono::milliseconds now{0};  // simulated time
+  std::vector<SimPlayer> humans;
+  std::vector<SimPlayer> bots;
+
+  int player_count() const { return static_cast<int>(humans.size() + bots.size()); }
+};
+
+class SimState {
+ public:
+  SimState(const SimServerSpec& spec, unsigned seed);
+
+  // Moves simulated time on: players join and leave (spec.churn per minute), scores grow, pings
+  // jitter, the map rotates every spec.map_period.
+  void advance(std::chrono::milliseconds elapsed);
+
+  SimSnapshot snapshot() const;
+  // A2S_INFO as stock CS2 fills it; game_port goes into the EDF.
+  a2s::Info info(std::uint16_t game_port) const;
+  // A2S_PLAYER entries: humans then bots; empty names and zero scores unless spec.names_in_a2s.
+  std::vector<a2s::Player> a2s_players() const;
+
+  const SimServerSpec& spec() const { return spec_; }  // the fixed parts only
+  bool offline() const;
+  void set_offline(bool offline);
+  void set_join_password(std::string password);
+  void set_hostname(std::string name);
+  void change_map(std::string map);
+
+ private:
+  void join_locked();
+  void leave_locked();
+  void refill_bots_locked();
+  std::string fresh_name_locked(bool bot);
+
+  const SimServerSpec spec_;
+  mutable std::mutex mutex_;
+  std::mt19937 rng_;
+  std::string name_, map_, join_password_;
+  bool offline_ = false;
+  std::chrono::milliseconds now_{0};
+  std::chrono::milliseconds on_map_{0};
+  std::size_t map_index_ = 0;
+  int next_id_ = 2;  // CS2 numbers slots from 0; 0 and 1 look like the listen/SourceTV slots
+  std::vector<SimPlayer> humans_;
+  std::vector<SimPlayer> bots_;
+};
+
+}  // namespace portal::sim
