@@ -1,21 +1,15 @@
 #include "app/app.hpp"
 
-#include "app/database_options.hpp"
 #include "app/modules.hpp"
+#include "app/platform.hpp"
 #include "app/process/free_port.hpp"
 #include "app/process/ops_routes.hpp"
-#include "core/jobs/scheduler.hpp"
-#include "db/database.hpp"
-#include "db/leader_election.hpp"
-#include "db/migrations.hpp"
 #include "http/dispatcher.hpp"
 #include "http/response_policy.hpp"
 #include "http/route_listing.hpp"
 #include "http/server.hpp"
-#include "http/worker_pool.hpp"
 
 #include <spdlog/spdlog.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <stdexcept>
@@ -50,30 +44,16 @@ RateLimitPolicies rate_limit_policies(const Modules& modules) {
   return policies;
 }
 
-// Names this instance in job metrics, logs and pg_stat_activity: host:port.
-std::string instance_name(const Config& config) {
-  char host[256] = {};
-  if (::gethostname(host, sizeof host - 1) != 0 || host[0] == '\0') std::snprintf(host, sizeof host, "localhost");
-  return std::string(host) + ":" + std::to_string(config.server.port);
-}
-
 }  // namespace
 
 struct App::Parts {
   Config config;
-  std::unique_ptr<db::Database> database;
+  std::unique_ptr<PortReservation> reserved_port;  // held from the constructor until the server listens
+  std::unique_ptr<Platform> platform;
   Modules modules;
-  core::jobs::SystemClock clock;
-  std::unique_ptr<core::jobs::Election> election;  // PostgreSQL: advisory locks; SQLite: always this one
-  std::unique_ptr<core::jobs::Scheduler> jobs;     // declared after the features: stops before they go
-  http::Metrics metrics;
   std::unique_ptr<http::Dispatcher> dispatcher;
-  std::unique_ptr<http::WorkerPool> workers;   // the database pool
-  std::unique_ptr<http::WorkerPool> hashing;   // password hashing
-  std::unique_ptr<http::WorkerPool> outbound;  // calls to outside systems
   std::unique_ptr<http::Server> server;
   std::uint16_t port = 0;
-  std::unique_ptr<PortReservation> reserved_port;  // held from the constructor until the server listens
   bool started = false;
   bool modules_stopped = false;
 };
@@ -85,26 +65,15 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
     p.reserved_port = std::make_unique<PortReservation>(p.config.server.host);
     p.config.server.port = p.reserved_port->port();
   }
-  p.database = std::make_unique<db::Database>(database_options(p.config));
-  const auto report = db::migrate(*p.database, db::embedded_migrations(p.database->engine()));
-  spdlog::info("database {} at schema version {} ({} migration(s) applied now)", db::to_string(p.database->engine()),
-               report.current_version, report.applied.size());
+  p.platform = std::make_unique<Platform>(p.config);
+  auto& platform = *p.platform;
+  build_modules(p.modules, p.config, platform.database());
+  for (const auto& module : p.modules.list) module->add_jobs(platform.jobs());
 
-  build_modules(p.modules, p.config, *p.database);
-
-  // Background jobs: each elected one runs on the one instance that leads it (DESIGN.md §6).
-  const std::string instance = instance_name(p.config);
-  if (p.database->engine() == db::Engine::postgresql) {
-    p.election = std::make_unique<db::AdvisoryLockElection>(p.config.database.postgres_url, instance);
-  } else {
-    p.election = std::make_unique<core::jobs::AlwaysLead>();
-  }
-  p.jobs = std::make_unique<core::jobs::Scheduler>(*p.election, p.clock, instance);
-  for (const auto& module : p.modules.list) module->add_jobs(*p.jobs);
-
-  // The whole API, feature by feature.
+  // The whole API: the operations routes, then module by module.
   http::RouteTable routes;
-  register_ops_routes(routes, *p.database, p.metrics, [jobs = p.jobs.get()] { return jobs->render_metrics(); });
+  register_ops_routes(routes, platform.database(), platform.metrics(),
+                      [jobs = &platform.jobs()] { return jobs->render_metrics(); });
   for (const auto& module : p.modules.list) module->register_routes(routes);
   if (extra_routes) extra_routes(routes);
 
@@ -114,23 +83,11 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
   }
   p.dispatcher = std::make_unique<http::Dispatcher>(
       http::Router(std::move(routes)), *p.modules.callers, std::move(static_files),
-      http::ResponsePolicy(policy_options(p.config, p.modules)), p.metrics,
+      http::ResponsePolicy(policy_options(p.config, p.modules)), platform.metrics(),
       http::DispatcherOptions{.default_body_limit = static_cast<std::size_t>(p.config.server.body_limit_bytes),
                               .access_log = p.config.log.access_log,
                               .trust_forwarded_for = p.config.security.trust_forwarded_for,
                               .rate_limits = rate_limit_policies(p.modules)});
-  const auto& pools = p.config.pools;
-  p.workers = std::make_unique<http::WorkerPool>(
-      http::PoolOptions{.name = "database",
-                        .threads = p.config.database.pool_size,
-                        .max_queue = static_cast<std::size_t>(pools.database_queue)});
-  p.hashing = std::make_unique<http::WorkerPool>(http::PoolOptions{
-      .name = "hashing", .threads = pools.hashing_threads, .max_queue = static_cast<std::size_t>(pools.hashing_queue)});
-  p.outbound = std::make_unique<http::WorkerPool>(
-      http::PoolOptions{.name = "outbound",
-                        .threads = pools.outbound_threads,
-                        .max_queue = static_cast<std::size_t>(pools.outbound_queue)});
-  for (const auto* pool : {p.workers.get(), p.hashing.get(), p.outbound.get()}) p.metrics.watch_pool(*pool);
   const auto& s = p.config.server;
   p.server = std::make_unique<http::Server>(
       http::ServerOptions{
@@ -147,26 +104,24 @@ App::App(Config config, ExtraRoutes extra_routes) : parts_(std::make_unique<Part
               p.config.security.trust_forwarded_for ? 0 : static_cast<std::size_t>(s.max_connections_per_address),
           .on_io_thread_start = [] { db::mark_io_thread(); },
       },
-      *p.dispatcher,
-      http::ServerPools{.database = p.workers.get(), .hashing = p.hashing.get(), .outbound = p.outbound.get()});
+      *p.dispatcher, platform.pools());
 }
 
 App::~App() {
-  if (parts_ && parts_->server) {
+  if (!parts_) return;
+  if (parts_->server) {
     parts_->server->stop();
     parts_->server->wait();
   }
-  if (parts_ && parts_->workers) parts_->workers->join();
-  if (parts_ && parts_->hashing) parts_->hashing->join();
-  if (parts_ && parts_->outbound) parts_->outbound->join();
-  if (parts_ && parts_->jobs) parts_->jobs->stop();
-  if (parts_ && parts_->started) stop_modules();
+  // The jobs stop before the modules they run go.
+  if (parts_->platform) parts_->platform->drain();
+  if (parts_->started) stop_modules();
 }
 
 std::uint16_t App::start() {
   for (const auto& module : parts_->modules.list) module->start();
   parts_->started = true;
-  parts_->jobs->start();
+  parts_->platform->jobs().start();
   parts_->port = parts_->server->start();
   if (parts_->reserved_port) parts_->reserved_port->release();
   return parts_->port;
@@ -176,10 +131,7 @@ void App::stop() { parts_->server->stop(); }
 
 void App::wait() {
   parts_->server->wait();
-  parts_->workers->join();
-  parts_->hashing->join();
-  parts_->outbound->join();
-  parts_->jobs->stop();
+  parts_->platform->drain();
   stop_modules();
 }
 
@@ -191,7 +143,7 @@ void App::stop_modules() {
 
 const Config& App::config() const { return parts_->config; }
 
-core::jobs::Scheduler& App::jobs() { return *parts_->jobs; }
+core::jobs::Scheduler& App::jobs() { return parts_->platform->jobs(); }
 
 std::string App::route_table() const {
   return http::format_route_table(parts_->dispatcher->router().routes(), rate_limit_policies(parts_->modules));

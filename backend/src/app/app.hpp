@@ -4,7 +4,7 @@
 // settings, frame origins, jobs, start and stop. Tests build the same App on port 0 with a fresh
 // database.
 
-#include "app/config.hpp"
+#include "app/config/config.hpp"
 
 #include <cstdint>
 #include <functional>

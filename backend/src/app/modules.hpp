@@ -1,7 +1,7 @@
 #pragma once
 // The product's modules, in the order they are built (app/modules.cpp), and the callers they resolve.
 
-#include "app/config.hpp"
+#include "app/config/config.hpp"
 #include "app/module.hpp"
 #include "db/database.hpp"
 #include "http/authenticator.hpp"

@@ -6,10 +6,10 @@
 #include "app/cli/cli_faq.hpp"
 #include "app/cli/cli_leaderboard.hpp"
 #include "app/cli/cli_privileges.hpp"
-#include "app/config.hpp"
+#include "app/config/config.hpp"
 #include "app/process/logging.hpp"
 #include "app/process/stop_signals.hpp"
-#include "app/database_options.hpp"
+#include "app/config/database_options.hpp"
 #include "db/migrations.hpp"
 
 #include <CLI/CLI.hpp>

@@ -4,7 +4,7 @@
 // its next refresh cycle. The membership commands (`portal users ...`, `portal vip ...`) are in
 // cli_members and are reached through here.
 
-#include "app/config.hpp"
+#include "app/config/config.hpp"
 
 #include <memory>
 #include <optional>

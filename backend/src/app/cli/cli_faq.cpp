@@ -1,7 +1,7 @@
 #include "app/cli/cli_faq.hpp"
 
 #include "app/cli/cli_output.hpp"
-#include "app/config.hpp"
+#include "app/config/config.hpp"
 #include "app/cli/prologue.hpp"
 #include "features/faq/service.hpp"
 

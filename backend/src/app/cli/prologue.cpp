@@ -1,6 +1,6 @@
 #include "app/cli/prologue.hpp"
 
-#include "app/database_options.hpp"
+#include "app/config/database_options.hpp"
 #include "db/migrations.hpp"
 
 #include <CLI/CLI.hpp>

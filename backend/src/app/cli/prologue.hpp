@@ -2,7 +2,7 @@
 // What every `portal <command>` starts with, written once: the common options, the configuration
 // (file, environment, --data-dir, validated) and the database, opened and migrated.
 
-#include "app/config.hpp"
+#include "app/config/config.hpp"
 #include "db/database.hpp"
 
 #include <memory>

@@ -4,7 +4,7 @@
 // provider in demo mode), the services, the bearer-token authenticator and the housekeeping job
 // ("auth.purge", hourly, on one instance).
 
-#include "app/config.hpp"
+#include "app/config/config.hpp"
 #include "app/module.hpp"
 #include "core/jobs/scheduler.hpp"
 #include "core/rate_limiter.hpp"

@@ -2,7 +2,7 @@
 // The content feature: the remote configuration the web reads at start-up (GET /api/config, which
 // every module fills in part), the header announcement and the in-game command list.
 
-#include "app/config.hpp"
+#include "app/config/config.hpp"
 #include "app/module.hpp"
 #include "db/database.hpp"
 #include "features/content/announcements.hpp"

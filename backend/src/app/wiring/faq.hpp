@@ -1,7 +1,7 @@
 #pragma once
 // The FAQ feature: its one route, and in demo mode its seed entries.
 
-#include "app/config.hpp"
+#include "app/config/config.hpp"
 #include "app/module.hpp"
 #include "db/database.hpp"
 

@@ -3,7 +3,7 @@
 // the user sync and the sign-in, and in demo mode the local stand-in for the inventory site's sign-in
 // page. Accounts (users, the Steam profile lookup) come from the accounts feature.
 
-#include "app/config.hpp"
+#include "app/config/config.hpp"
 #include "app/module.hpp"
 #include "features/inventory/inventory_token.hpp"
 #include "features/inventory/service.hpp"

@@ -3,7 +3,7 @@
 // ("leaderboard.ranking", on one instance) that ranks changed boards every leaderboard.refresh_interval_s.
 // Memberships (badges, group filters) come from the accounts feature; plugin keys from the servers feature.
 
-#include "app/config.hpp"
+#include "app/config/config.hpp"
 #include "app/module.hpp"
 #include "core/jobs/scheduler.hpp"
 #include "db/database.hpp"

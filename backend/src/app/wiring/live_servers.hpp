@@ -7,7 +7,7 @@
 // every other instance adopt the newest published list every few seconds, so each answers
 // GET /api/servers from memory with the same list.
 
-#include "app/config.hpp"
+#include "app/config/config.hpp"
 #include "app/module.hpp"
 #include "core/jobs/scheduler.hpp"
 #include "db/database.hpp"

@@ -4,7 +4,7 @@
 // feature, plugin keys from the servers feature), and in demo mode the sandbox VIP checkout and
 // card store pages (app/dev_vip_routes).
 
-#include "app/config.hpp"
+#include "app/config/config.hpp"
 #include "app/module.hpp"
 #include "core/rate_limiter.hpp"
 #include "db/database.hpp"

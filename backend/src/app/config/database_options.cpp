@@ -1,4 +1,4 @@
-#include "app/database_options.hpp"
+#include "app/config/database_options.hpp"
 
 namespace portal::app {
 

@@ -1,7 +1,7 @@
 #pragma once
 // The database settings of a Config as db::Options: one mapping for the server and every command.
 
-#include "app/config.hpp"
+#include "app/config/config.hpp"
 #include "db/database.hpp"
 
 namespace portal::app {

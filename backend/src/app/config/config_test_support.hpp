@@ -2,7 +2,7 @@
 // Helpers shared by the config unit tests: the shipped portal.toml, temporary TOML files and a
 // field-by-field comparison of two Configs.
 
-#include "app/config.hpp"
+#include "app/config/config.hpp"
 
 #include <gtest/gtest.h>
 

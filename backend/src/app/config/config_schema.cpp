@@ -1,6 +1,6 @@
 // The table of settings (dotted key -> field of Config) and the parsing of enum values.
 
-#include "app/config_schema.hpp"
+#include "app/config/config_schema.hpp"
 
 namespace portal::app::detail {
 

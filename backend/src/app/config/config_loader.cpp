@@ -1,8 +1,8 @@
 // Loads Config from backend/config/portal.toml (or any TOML file) and PORTAL_* environment variables,
 // both looked up in the schema table of config_schema.hpp.
 
-#include "app/config.hpp"
-#include "app/config_schema.hpp"
+#include "app/config/config.hpp"
+#include "app/config/config_schema.hpp"
 
 #include <toml++/toml.h>
 

@@ -1,5 +1,5 @@
-#include "app/config.hpp"
-#include "app/config_test_support.hpp"
+#include "app/config/config.hpp"
+#include "app/config/config_test_support.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // Checks a loaded Config for values out of range or inconsistent with each other.
 
-#include "app/config.hpp"
-#include "app/config_schema.hpp"
+#include "app/config/config.hpp"
+#include "app/config/config_schema.hpp"
 #include "core/crypto.hpp"
 
 #include <algorithm>

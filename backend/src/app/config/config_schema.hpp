@@ -5,7 +5,7 @@
 // pointer to the field. The file and the environment are both looked up in that table, so an unknown
 // key is found by the lookup failing, and the value's expected type comes from the pointer's type.
 
-#include "app/config.hpp"
+#include "app/config/config.hpp"
 
 #include <filesystem>
 #include <optional>

@@ -1,6 +1,6 @@
 // validate(): each rule rejects one bad value with a message naming its key; good values pass.
 
-#include "app/config.hpp"
+#include "app/config/config.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,8 +1,8 @@
 // Coverage of the settings table: the tests' own count of Config members and list of keys, checked
 // against portal.toml, and every key wired to its own field.
 
-#include "app/config.hpp"
-#include "app/config_test_support.hpp"
+#include "app/config/config.hpp"
+#include "app/config/config_test_support.hpp"
 
 #include <gtest/gtest.h>
 #include <toml++/toml.h>
