@@ -3,7 +3,7 @@
 // PORTAL_TEST_POSTGRES_URL is set) and a small built web app in a temp folder.
 
 #include "app/app.hpp"
-#include "app/config.hpp"
+#include "app/config/config.hpp"
 #include "support/test_database.hpp"
 
 #include <filesystem>
