@@ -3,6 +3,7 @@
 // stand-in for the inventory site. Production mode: the stand-in is absent, the settings are required.
 
 #include "features/auth/token_service.hpp"
+#include "core/clock.hpp"
 #include "features/auth/user_repository.hpp"
 #include "features/inventory/inventory_token.hpp"
 #include "integrations/steam/openid.hpp"
@@ -29,10 +30,6 @@ const std::string kPlayer = "76561197972494985";
 const std::string kOtherPlayer = "76561197972494986";
 const std::string kSeededPlayer = "76561198000000777";  // in the database, unknown to the dev provider
 constexpr const char* kPassword = "Sup3r-secret!";
-
-std::int64_t now_unix() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
 
 std::string js(const std::string& s) { return json::serialize(json::value(s)); }
 
@@ -68,13 +65,14 @@ json::object payload_of(const std::string& token) {
 // account without Steam; the server must refuse such a token's requests all the same.
 std::string login_token_for(TestApp& app, std::int64_t user_id, const std::string& steam_id) {
   const auth::TokenService tokens(app.app().config().auth.jwt_secret);
-  return tokens.issue(auth::TokenType::login, user_id, steam_id, "", auth::kLoginTokenLifetime, now_unix()).token;
+  return tokens.issue(auth::TokenType::login, user_id, steam_id, "", auth::kLoginTokenLifetime, core::system_unix_now())
+      .token;
 }
 
 // A Steam account stored before the portal starts; answers its user id.
 std::int64_t seed_steam_user(db::Database& database, const std::string& steam_id) {
   return auth::UserRepository(database)
-      .upsert_steam_user(steam_id, "Stored Name", "https://avatars.example/stored.jpg", now_unix())
+      .upsert_steam_user(steam_id, "Stored Name", "https://avatars.example/stored.jpg", core::system_unix_now())
       .id;
 }
 
@@ -163,7 +161,7 @@ TEST_F(InventoryFunctional, SignInAnswersATokenForTheInventorySite) {
 
   // What the inventory site checks, with the secret it shares with the portal.
   const inventory::InventoryTokenVerifier site(kSecret, base(), base());
-  auto claims = site.verify(token, now_unix());
+  auto claims = site.verify(token, core::system_unix_now());
   ASSERT_TRUE(claims.ok()) << claims.error().code;
   EXPECT_EQ(claims->steam_id, kPlayer);
   EXPECT_EQ(claims->name, "Dust Devil");
@@ -171,14 +169,14 @@ TEST_F(InventoryFunctional, SignInAnswersATokenForTheInventorySite) {
   EXPECT_EQ(claims->issuer, base());
   EXPECT_EQ(claims->audience, base()) << "the origin of the demo sign-in URL";
   EXPECT_EQ(claims->expires_at - claims->issued_at, 60);
-  EXPECT_LE(std::abs(claims->issued_at - now_unix()), 5);
+  EXPECT_LE(std::abs(claims->issued_at - core::system_unix_now()), 5);
   const auto raw = payload_of(token);
   EXPECT_EQ(raw.at("typ"), "inventory");
   EXPECT_EQ(raw.at("sub"), kPlayer.c_str());
 
   // Not signed with the login key, and every token is a new one.
   EXPECT_FALSE(inventory::InventoryTokenVerifier(app.app().config().auth.jwt_secret, base(), base())
-                   .verify(token, now_unix())
+                   .verify(token, core::system_unix_now())
                    .ok());
   const std::string second(sign_in(kPlayer, login).json().at("token").as_string());
   EXPECT_NE(payload_of(second).at("jti"), raw.at("jti"));
@@ -274,8 +272,8 @@ TEST_F(InventoryFunctional, TheStandInSiteRefusesBadTokens) {
   // Signed with the right secret for the right site, but a minute and more ago.
   const inventory::InventoryTokenIssuer past(
       {.secret = kSecret, .issuer = base(), .audience = base(), .ttl = std::chrono::seconds(60)});
-  auto expired =
-      dev_page(past.issue({.user_id = 1, .steam_id = kPlayer, .username = "Dust Devil"}, now_unix() - 61).token);
+  auto expired = dev_page(
+      past.issue({.user_id = 1, .steam_id = kPlayer, .username = "Dust Devil"}, core::system_unix_now() - 61).token);
   EXPECT_EQ(expired.status, 401);
   EXPECT_THAT(expired.body, HasSubstr("The token has expired"));
   EXPECT_THAT(expired.body, Not(HasSubstr("Signed in as")));
@@ -284,7 +282,7 @@ TEST_F(InventoryFunctional, TheStandInSiteRefusesBadTokens) {
                                                 .issuer = base(),
                                                 .audience = base(),
                                                 .ttl = std::chrono::seconds(60)});
-  EXPECT_THAT(dev_page(forger.issue({.user_id = 1, .steam_id = kPlayer}, now_unix()).token).body,
+  EXPECT_THAT(dev_page(forger.issue({.user_id = 1, .steam_id = kPlayer}, core::system_unix_now()).token).body,
               HasSubstr("Bad signature"));
   // A login token is not an inventory token, whatever its signature.
   EXPECT_EQ(dev_page(login).status, 401);

@@ -2,6 +2,7 @@
 // and the four read endpoints answer from the ranking (production mode, so no demo data is seeded).
 
 #include "core/crypto.hpp"
+#include "core/clock.hpp"
 #include "features/auth/membership_repository.hpp"
 #include "features/auth/membership_service.hpp"
 #include "features/leaderboard/season_repository.hpp"
@@ -23,10 +24,6 @@ namespace json = boost::json;
 
 constexpr const char* kPluginKey = "stats-key-of-the-test-server";
 constexpr std::int64_t kDay = 86400;
-
-std::int64_t now_unix() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
 
 std::string steam_id(int n) { return std::to_string(76561198000000000LL + n); }
 
@@ -73,12 +70,12 @@ class LeaderboardFunctional : public ::testing::Test {
             repository.insert(server);
 
             leaderboard::SeasonRepository season_repository(database);
-            leaderboard::Seasons seasons(season_repository, now_unix);
-            first_season = seasons.add("S1", now_unix() - 60 * kDay, "test")->id;
-            second_season = seasons.add("S2", now_unix() - kDay, "test")->id;
+            leaderboard::Seasons seasons(season_repository, core::system_unix_now);
+            first_season = seasons.add("S1", core::system_unix_now() - 60 * kDay, "test")->id;
+            second_season = seasons.add("S2", core::system_unix_now() - kDay, "test")->id;
 
             auth::MembershipRepository membership_repository(database);
-            auth::MembershipService memberships(membership_repository, now_unix);
+            auth::MembershipService memberships(membership_repository, core::system_unix_now);
             ASSERT_TRUE(memberships.grant_group(steam_id(3), "pro", std::nullopt, "test"));
             ASSERT_TRUE(memberships.grant_group(steam_id(60), "op", std::nullopt, "test"));
             ASSERT_TRUE(memberships.grant_group(steam_id(61), "kol", 30, "test"));

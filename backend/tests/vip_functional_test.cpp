@@ -3,6 +3,7 @@
 // the sandbox VIP checkout and card store pages.
 
 #include "app/demo/demo_privileges.hpp"
+#include "core/clock.hpp"
 #include "core/crypto.hpp"
 #include "features/auth/membership_repository.hpp"
 #include "features/auth/membership_service.hpp"
@@ -30,10 +31,6 @@ constexpr const char* kPluginKey = "members-key-of-the-test-server";
 const std::string kAlice = "76561198000000001";
 const std::string kBob = "76561198000000002";
 const std::string kCarol = "76561198000000003";
-
-std::int64_t now_unix() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
 
 std::string error_code(const HttpResult& r) {
   const auto body = r.json();
@@ -73,7 +70,7 @@ class VipFunctional : public ::testing::Test {
           [](db::Database& database) {
             add_plugin_server(database);
             vip::PrivilegeRepository repository(database);
-            vip::PrivilegeService service(repository, now_unix);
+            vip::PrivilegeService service(repository, core::system_unix_now);
             ASSERT_TRUE(service.add("skins", privilege("Skins", "皮肤", 20, {0, 1, 1, 1, 1}), "test"));
             ASSERT_TRUE(
                 service.add("reserved_slot", privilege("Reserved slot", "预留位", 10, {0, 1, 2, 1, 1}), "test"));
@@ -144,11 +141,12 @@ TEST_F(VipFunctional, PluginMembersNeedTheServerKey) {
   const auto empty = members();
   ASSERT_EQ(empty.status, 200) << empty.body;
   EXPECT_TRUE(empty.json().at("members").as_array().empty());
-  EXPECT_NEAR(static_cast<double>(empty.json().at("generatedAt").as_int64()), static_cast<double>(now_unix()), 5.0);
+  EXPECT_NEAR(static_cast<double>(empty.json().at("generatedAt").as_int64()),
+              static_cast<double>(core::system_unix_now()), 5.0);
 }
 
 TEST_F(VipFunctional, PluginMembersListActiveGrantsWithEtagsAndDropExpiredOnes) {
-  const std::int64_t now = now_unix();
+  const std::int64_t now = core::system_unix_now();
   with_memberships(now, [&](auth::MembershipService& service) {
     ASSERT_TRUE(service.grant_group(kAlice, "op", std::nullopt, "test"));
     ASSERT_TRUE(service.grant_vip(kAlice, 30, "test", std::nullopt, "test"));
@@ -200,7 +198,7 @@ TEST_F(VipFunctional, PluginMembersListActiveGrantsWithEtagsAndDropExpiredOnes) 
   EXPECT_EQ(changed.json().at("members").at(1).at("type").as_string(), "pro");
 
   // Carol's grant expires: she is no longer listed.
-  while (now_unix() <= carol_ends) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  while (core::system_unix_now() <= carol_ends) std::this_thread::sleep_for(std::chrono::milliseconds(200));
   const auto later = members();
   ASSERT_EQ(later.status, 200);
   const auto remaining = later.json().at("members").as_array();
@@ -277,7 +275,7 @@ TEST_F(VipDemo, SeedsARealisticTableInBothLanguagesOnce) {
   // A restart seeds nothing more.
   db::Database database(app.database());
   vip::PrivilegeRepository repository(database);
-  vip::PrivilegeService service(repository, now_unix);
+  vip::PrivilegeService service(repository, core::system_unix_now);
   app::seed_demo_privileges(service);
   EXPECT_EQ(service.list().size(), zh.size());
 }

@@ -3,6 +3,7 @@
 #include "app/cli/cli_output.hpp"
 #include "app/config/config.hpp"
 #include "app/cli/prologue.hpp"
+#include "core/clock.hpp"
 #include "app/wiring/leaderboards.hpp"
 #include "features/auth/membership.hpp"
 #include "features/auth/membership_service.hpp"
@@ -26,28 +27,6 @@ namespace {
 void out(const std::string& text) {
   std::fputs(text.c_str(), stdout);
   std::fflush(stdout);
-}
-
-// "YYYY-MM-DD" read as midnight in GMT+8, the community's business timezone (dates are printed the same
-// way, see auth::business_date); nullopt when it is not a valid date in that form.
-std::optional<std::int64_t> parse_business_date(const std::string& text) {
-  if (text.size() != 10 || text[4] != '-' || text[7] != '-') return std::nullopt;
-  auto number = [&](std::size_t at, std::size_t length) -> std::optional<int> {
-    int value = 0;
-    const char* first = text.data() + at;
-    const char* last = first + length;
-    for (const char* c = first; c != last; ++c) {
-      if (*c < '0' || *c > '9') return std::nullopt;
-    }
-    std::from_chars(first, last, value);
-    return value;
-  };
-  const auto y = number(0, 4), m = number(5, 2), d = number(8, 2);
-  if (!y || !m || !d) return std::nullopt;
-  using namespace std::chrono;
-  const year_month_day date{year{*y}, month{static_cast<unsigned>(*m)}, day{static_cast<unsigned>(*d)}};
-  if (!date.ok() || *y < 1970) return std::nullopt;
-  return sys_days{date}.time_since_epoch().count() * auth::kSecondsPerDay - auth::kBusinessUtcOffsetSeconds;
 }
 
 std::string end_text(const leaderboard::Season& season) {
@@ -144,7 +123,7 @@ std::optional<int> LeaderboardCommands::run() {
   // Checks that need no database first.
   std::optional<std::int64_t> starts_at;
   if (*s.add && s.start) {
-    starts_at = parse_business_date(*s.start);
+    starts_at = core::business_midnight(*s.start);
     if (!starts_at) return cli_fail("--start must be a date YYYY-MM-DD (GMT+8), got '" + *s.start + "'");
   }
   leaderboard::SeedOptions seed;
@@ -174,10 +153,10 @@ std::optional<int> LeaderboardCommands::run() {
   const auto opened = open_migrated_database(config, 2);
   db::Database& database = *opened;
   leaderboard::SeasonRepository repository(database);
-  leaderboard::Seasons seasons(repository, auth::system_now_unix);
+  leaderboard::Seasons seasons(repository, core::system_unix_now);
 
   if (*s.add) {
-    const std::int64_t now = auth::system_now_unix();
+    const std::int64_t now = core::system_unix_now();
     const auto open = seasons.current();
     auto added = seasons.add(s.name, starts_at.value_or(now), kCliActor);
     if (!added) return cli_fail(added.error());
@@ -190,7 +169,7 @@ std::optional<int> LeaderboardCommands::run() {
     return 0;
   }
   if (*s.close) {
-    auto closed = seasons.close(s.id, auth::system_now_unix(), kCliActor);
+    auto closed = seasons.close(s.id, core::system_unix_now(), kCliActor);
     if (!closed) return cli_fail(closed.error());
     out(fmt::format("season {} '{}' closed at {} (GMT+8)\n", closed->id, closed->name, end_text(*closed)));
     return 0;
@@ -219,7 +198,7 @@ std::optional<int> LeaderboardCommands::run() {
     return 0;
   }
   auth::MembershipRepository membership_repository(database);
-  auth::MembershipService memberships(membership_repository, auth::system_now_unix);
+  auth::MembershipService memberships(membership_repository, core::system_unix_now);
   auto rank = [&] {
     leaderboard::Ranker ranker(database, member_groups_of(memberships));
     // Records the members these rankings carry, so a portal started next does not rank them again.
@@ -255,7 +234,7 @@ std::optional<int> LeaderboardCommands::run() {
     std::fprintf(stderr, "... %lld players, %lld rows (%.0f rows/s)\n", static_cast<long long>(so_far.players),
                  static_cast<long long>(so_far.rows()), so_far.rows_per_second());
   };
-  const auto report = leaderboard::seed_leaderboard(database, seed, auth::system_now_unix());
+  const auto report = leaderboard::seed_leaderboard(database, seed, core::system_unix_now());
   out(
       fmt::format("seeded {} players: {} stats rows and {} player rows on {} board(s) in {:.1f} s, {} transactions "
                   "({:.0f} rows/s)\n",

@@ -1,5 +1,6 @@
 #include "app/cli/cli_members.hpp"
 
+#include "core/clock.hpp"
 #include "app/cli/cli_output.hpp"
 #include "app/config/config.hpp"
 #include "app/cli/prologue.hpp"
@@ -81,7 +82,7 @@ std::optional<int> MemberCommands::run() {
   const auto opened = open_migrated_database(config);
   db::Database& database = *opened;
   auth::MembershipRepository repository(database);
-  auth::MembershipService service(repository, auth::system_now_unix);
+  auth::MembershipService service(repository, core::system_unix_now);
 
   if (*s.grant) {
     auto granted = service.grant_group(s.steam_id, s.group, s.group_days, kCliActor);

@@ -1,5 +1,6 @@
 #include "app/cli/cli_privileges.hpp"
 
+#include "core/clock.hpp"
 #include "app/cli/cli_output.hpp"
 #include "app/config/config.hpp"
 #include "app/cli/prologue.hpp"
@@ -126,7 +127,7 @@ std::optional<int> PrivilegeCommands::run() {
   const auto opened = open_migrated_database(config);
   db::Database& database = *opened;
   vip::PrivilegeRepository repository(database);
-  vip::PrivilegeService service(repository, auth::system_now_unix);
+  vip::PrivilegeService service(repository, core::system_unix_now);
 
   if (*s.list) {
     print_header();

@@ -1,5 +1,6 @@
 #include "app/wiring/accounts.hpp"
 
+#include "core/clock.hpp"
 #include "sim/mail/dev_mail_routes.hpp"
 #include "sim/steam/dev_openid_routes.hpp"
 #include "core/crypto.hpp"
@@ -22,10 +23,6 @@
 namespace portal::app {
 
 namespace {
-
-std::int64_t now_unix() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
 
 // Production must be given a key; demo mode keeps a generated one in the data folder so that tokens
 // survive a restart of `make run`.
@@ -78,7 +75,7 @@ Accounts::Accounts(const Config& config, db::Database& database, servers::Servic
       sessions_repo_(database),
       bindings_(database),
       membership_repo_(database),
-      memberships_(membership_repo_, now_unix),
+      memberships_(membership_repo_, core::system_unix_now),
       budgets_(database) {
   const std::string key = signing_key(config);
   tokens_ = std::make_unique<auth::TokenService>(key);
@@ -126,12 +123,12 @@ Accounts::Accounts(const Config& config, db::Database& database, servers::Servic
       .tokens = *tokens_,
       .mailer = *mailer_,
       .budgets = budgets_,
-      .now = now_unix,
+      .now = core::system_unix_now,
       .public_url = [base = config.public_url()] { return base; },
       .site_name = "CS2 Community",
       .code_pepper = core::sha256_hex("email-code|" + key),
   });
-  sessions_ = std::make_unique<auth::Sessions>(users_, sessions_repo_, *tokens_, now_unix);
+  sessions_ = std::make_unique<auth::Sessions>(users_, sessions_repo_, *tokens_, core::system_unix_now);
   steam_ = std::make_unique<auth::SteamAccounts>(auth::SteamAccountsDeps{
       .users = users_,
       .sessions = sessions_repo_,
@@ -139,7 +136,7 @@ Accounts::Accounts(const Config& config, db::Database& database, servers::Servic
       .tokens = *tokens_,
       .profiles = profiles,
       .budgets = budgets_,
-      .now = now_unix,
+      .now = core::system_unix_now,
   });
   const std::string base = config.public_url();
   const auth::SteamCallbackUrls urls{
@@ -168,7 +165,7 @@ void Accounts::register_routes(http::RouteTable& routes) {
                                     .steam = *steam_,
                                     .callbacks = *callbacks_,
                                     .tokens = *tokens_,
-                                    .now = now_unix,
+                                    .now = core::system_unix_now,
                                     .player_on_server =
                                         [this](std::int64_t server_id, const std::string& steam_id) {
                                           return servers_.player_on_server(server_id, steam_id);
@@ -189,8 +186,8 @@ void Accounts::add_jobs(core::jobs::Scheduler& jobs) {
 }
 
 void Accounts::purge_expired() {
-  sessions_repo_.purge(now_unix());
-  budgets_.purge(now_unix());
+  sessions_repo_.purge(core::system_unix_now());
+  budgets_.purge(core::system_unix_now());
 }
 
 RateLimitPolicies Accounts::rate_limit_policies() const { return auth::rate_limit_policies(); }

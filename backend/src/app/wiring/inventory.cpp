@@ -1,5 +1,6 @@
 #include "app/wiring/inventory.hpp"
 
+#include "core/clock.hpp"
 #include "app/wiring/accounts.hpp"
 #include "sim/inventory_site/dev_inventory_routes.hpp"
 #include "core/crypto.hpp"
@@ -14,10 +15,6 @@
 namespace portal::app {
 
 namespace {
-
-std::int64_t now_unix() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
 
 // Production must be given the secret shared with the inventory site; demo mode makes one up at each
 // start (its tokens live a minute, and the only site that checks them is the portal's own demo page).
@@ -87,10 +84,11 @@ Inventory::Inventory(const Config& config, Accounts& accounts) : config_(config)
       // Empty fields keep the stored values (the repository's rule for Steam logins too).
       .save_profile =
           [&users](const std::string& steam_id, const inventory::SteamProfile& profile) {
-            return account_of(users.upsert_steam_user(steam_id, profile.username, profile.avatar, now_unix()));
+            return account_of(
+                users.upsert_steam_user(steam_id, profile.username, profile.avatar, core::system_unix_now()));
           },
       .issuer = *issuer_,
-      .now = now_unix,
+      .now = core::system_unix_now,
   });
 }
 
@@ -99,7 +97,7 @@ Inventory::~Inventory() = default;
 void Inventory::register_routes(http::RouteTable& routes) {
   if (!service_) return;
   inventory::register_routes(routes, *service_);
-  if (verifier_) sim::register_dev_inventory_routes(routes, *verifier_, now_unix);
+  if (verifier_) sim::register_dev_inventory_routes(routes, *verifier_, core::system_unix_now);
 }
 
 RateLimitPolicies Inventory::rate_limit_policies() const { return inventory::rate_limit_policies(); }

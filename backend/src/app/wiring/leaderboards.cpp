@@ -1,5 +1,6 @@
 #include "app/wiring/leaderboards.hpp"
 
+#include "core/clock.hpp"
 #include "app/demo/demo_leaderboard.hpp"
 #include "db/advisory_locks.hpp"
 
@@ -11,10 +12,6 @@
 namespace portal::app {
 
 namespace {
-
-std::int64_t now_unix() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
 
 int bit_of(auth::Tier tier) {
   switch (tier) {
@@ -50,11 +47,11 @@ Leaderboards::Leaderboards(const Config& config, db::Database& database, auth::M
                            servers::Service& servers)
     : servers_(servers),
       season_repository_(database),
-      seasons_(season_repository_, now_unix),
+      seasons_(season_repository_, core::system_unix_now),
       service_(database, [this] { return seasons_.list(); }),
       ranker_(database, member_groups_of(memberships)),
       ranking_interval_(config.leaderboard.refresh_interval_s) {
-  if (config.mode == Mode::demo) seed_demo_leaderboard(database, now_unix());
+  if (config.mode == Mode::demo) seed_demo_leaderboard(database, core::system_unix_now());
 }
 
 void Leaderboards::register_routes(http::RouteTable& routes) { leaderboard::register_routes(routes, service_); }

@@ -1,5 +1,6 @@
 #include "app/wiring/vip.hpp"
 
+#include "core/clock.hpp"
 #include "app/demo/demo_privileges.hpp"
 #include "sim/vip_store/dev_vip_routes.hpp"
 #include "features/auth/membership_service.hpp"
@@ -16,7 +17,7 @@ Vip::Vip(const Config& config, db::Database& database, auth::MembershipService& 
       memberships_(memberships),
       servers_(servers),
       repository_(database),
-      service_(repository_, auth::system_now_unix) {
+      service_(repository_, core::system_unix_now) {
   if (demo_) seed_demo_privileges(service_);
 }
 
@@ -24,7 +25,7 @@ void Vip::register_routes(http::RouteTable& routes) {
   vip::register_routes(routes, service_);
   auth::register_plugin_members_routes(routes, auth::PluginMembersDeps{
                                                    .memberships = memberships_,
-                                                   .now = auth::system_now_unix,
+                                                   .now = core::system_unix_now,
                                                });
   if (demo_) sim::register_dev_vip_routes(routes, memberships_);
 }

@@ -2,6 +2,7 @@
 // Membership tiers of a Steam account (spec 000 §1, §3): groups pro, kol and op granted by operators,
 // and VIP as time that stacks. Times are unix seconds (UTC); the community shows dates in GMT+8.
 
+#include "core/clock.hpp"
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -45,21 +46,9 @@ inline bool is_granted_group(Tier tier) { return tier == Tier::pro || tier == Ti
 // Bounds of any grant given in days (operator grants and paid VIP).
 constexpr std::int64_t kMinGrantDays = 1;
 constexpr std::int64_t kMaxGrantDays = 3650;
-constexpr std::int64_t kSecondsPerDay = 86400;
-
-// The community's business timezone: GMT+8, no daylight saving.
-constexpr std::int64_t kBusinessUtcOffsetSeconds = 8 * 3600;
-
-// "YYYY-MM-DD" of the instant in GMT+8.
-inline std::string business_date(std::int64_t unix_seconds) {
-  using namespace std::chrono;
-  const sys_seconds local{seconds{unix_seconds + kBusinessUtcOffsetSeconds}};
-  const year_month_day date{floor<days>(local)};
-  char text[16];
-  std::snprintf(text, sizeof text, "%04d-%02u-%02u", static_cast<int>(date.year()), static_cast<unsigned>(date.month()),
-                static_cast<unsigned>(date.day()));
-  return text;
-}
+using core::business_date;
+using core::kBusinessUtcOffsetSeconds;
+using core::kSecondsPerDay;
 
 // One tier an account holds at a moment; expires_at nullopt = no expiry (VIP always has one).
 struct MemberGrant {

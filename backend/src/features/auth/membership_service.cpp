@@ -1,5 +1,6 @@
 #include "features/auth/membership_service.hpp"
 
+#include "core/clock.hpp"
 #include "core/steam_id.hpp"
 
 #include <algorithm>
@@ -38,10 +39,6 @@ core::Result<std::string> canonical_steam_id(std::string_view text, std::string_
                                  "' is not a SteamID64 (17 digits of an individual account, e.g. 76561198000000000)");
   }
   return std::to_string(*id);
-}
-
-std::int64_t system_now_unix() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 MembershipStatus make_status(std::string steam_id, std::vector<MemberGrant> groups, std::optional<std::int64_t> vip_end,

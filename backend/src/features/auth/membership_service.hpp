@@ -57,7 +57,4 @@ MembershipStatus make_status(std::string steam_id, std::vector<MemberGrant> grou
 // The canonical SteamID64 text, or VALIDATION_FAILED naming `field`.
 core::Result<std::string> canonical_steam_id(std::string_view text, std::string_view field = "steamId");
 
-// The current time in unix seconds from the system clock (for the composition root and commands).
-std::int64_t system_now_unix();
-
 }  // namespace portal::auth

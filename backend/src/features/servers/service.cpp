@@ -1,5 +1,6 @@
 #include "features/servers/service.hpp"
 
+#include "core/clock.hpp"
 #include "core/crypto.hpp"
 
 namespace portal::servers {
@@ -9,10 +10,6 @@ core::Error server_not_found() {
 }
 
 namespace {
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
 bool passes(const std::set<std::string>& allowed, const std::string& value) {
   return allowed.empty() || allowed.count(value) > 0;
 }
@@ -57,7 +54,7 @@ core::Status Service::push(std::int64_t server_id, const std::string& ip, int po
   if (!server || server->id != server_id) {
     return core::Error::make(core::ErrorKind::unauthorized, "INVALID_SERVER_KEY", "Unknown server or wrong server key");
   }
-  repository_.record_presence(server_id, report.steam_ids, unix_now());
+  repository_.record_presence(server_id, report.steam_ids, core::system_unix_now());
   store_.set(tracker_.apply_push(server->id, std::move(report), Tracker::Clock::now()));
   return core::Ok{};
 }
@@ -72,7 +69,7 @@ std::optional<KeyHolder> Service::key_holder(std::string_view key) const {
 }
 
 bool Service::player_on_server(std::int64_t server_id, const std::string& steam_id) const {
-  return repository_.seen_on_server(server_id, steam_id, unix_now() - kPresenceSeconds);
+  return repository_.seen_on_server(server_id, steam_id, core::system_unix_now() - kPresenceSeconds);
 }
 
 core::Result<GameServer> Service::add(GameServer server) {
