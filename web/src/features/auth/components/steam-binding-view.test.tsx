@@ -94,6 +94,7 @@ describe('steam binding', () => {
     ['USER_NOT_FOUND', () => apiError(404, 'USER_NOT_FOUND'), '用户不存在'],
     ['ALREADY_BOUND', () => apiError(409, 'ALREADY_BOUND'), '该用户已绑定 Steam 账号'],
     ['STEAM_ALREADY_BOUND', () => apiError(409, 'STEAM_ALREADY_BOUND'), '该 Steam 账号已绑定其他用户'],
+    ['STEAM_PROOF_REQUIRED', () => apiError(409, 'STEAM_PROOF_REQUIRED'), '该 Steam 账号已有门户账号，请通过 Steam 登录完成绑定'],
     ['UNAUTHORIZED', () => apiError(401, 'UNAUTHORIZED', 'Unauthorized access'), '未授权访问'],
     ['anything else', () => apiError(500, 'INTERNAL_ERROR'), '出错了，请稍后再试'],
   ])('maps %s from the token check', async (_, validation, text) => {
