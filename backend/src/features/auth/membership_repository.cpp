@@ -1,5 +1,6 @@
 #include "features/auth/membership_repository.hpp"
 
+#include "db/audit_log.hpp"
 #include "db/advisory_locks.hpp"
 #include "db/dialect.hpp"
 #include "db/transaction.hpp"
@@ -15,13 +16,6 @@ namespace portal::auth {
 namespace {
 
 std::string target_of(const std::string& steam_id) { return "steam:" + steam_id; }
-
-void audit(soci::session& sql, const std::string& actor, const std::string& action, const std::string& target,
-           const boost::json::object& details) {
-  const std::string text = boost::json::serialize(details);
-  sql << "INSERT INTO audit_log (actor, action, target, details) VALUES (:actor, :action, :target, :details)",
-      soci::use(actor), soci::use(action), soci::use(target), soci::use(text);
-}
 
 std::optional<std::int64_t> optional_int64(const soci::row& row, std::size_t column) {
   if (row.get_indicator(column) == soci::i_null) return std::nullopt;
@@ -83,7 +77,7 @@ std::optional<VipGrant> add_vip_time_in(soci::session& sql, db::Engine engine, c
   boost::json::object details{
       {"days", request.days}, {"source", request.source}, {"startsAt", starts_at}, {"expiresAt", expires_at}};
   details["sourceRef"] = request.source_ref ? boost::json::value(*request.source_ref) : boost::json::value(nullptr);
-  audit(sql, request.actor, "vip.grant", target_of(request.steam_id), details);
+  db::audit(sql, request.actor, "vip.grant", target_of(request.steam_id), details);
   return VipGrant{request.steam_id, starts_at, expires_at, true};
 }
 
@@ -142,7 +136,7 @@ void MembershipRepository::upsert_group(const std::string& steam_id, Tier group,
           soci::use(actor);
       boost::json::object details{{"group", grp}};
       details["expiresAt"] = expires_at ? boost::json::value(*expires_at) : boost::json::value(nullptr);
-      audit(sql, actor, "membership.grant", target_of(steam_id), details);
+      db::audit(sql, actor, "membership.grant", target_of(steam_id), details);
       return true;
     });
   });
@@ -157,7 +151,7 @@ bool MembershipRepository::delete_group(const std::string& steam_id, Tier group,
                             soci::use(steam_id), soci::use(grp));
       st.execute(true);
       if (st.get_affected_rows() == 0) return false;
-      audit(sql, actor, "membership.revoke", target_of(steam_id), {{"group", grp}});
+      db::audit(sql, actor, "membership.revoke", target_of(steam_id), {{"group", grp}});
       return true;
     });
   });

@@ -1,5 +1,6 @@
 #include "features/faq/repository.hpp"
 
+#include "db/audit_log.hpp"
 #include "db/row.hpp"
 #include "db/transaction.hpp"
 
@@ -33,10 +34,7 @@ std::optional<FaqEntry> find_in(soci::session& sql, std::int64_t id) {
 
 void audit(soci::session& sql, const std::string& actor, const std::string& action, std::int64_t id,
            const boost::json::object& details) {
-  const std::string target = "faq:" + std::to_string(id);
-  const std::string text = boost::json::serialize(details);
-  sql << "INSERT INTO audit_log (actor, action, target, details) VALUES (:actor, :action, :target, :details)",
-      soci::use(actor), soci::use(action), soci::use(target), soci::use(text);
+  db::audit(sql, actor, action, "faq:" + std::to_string(id), details);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "features/leaderboard/season_repository.hpp"
 
+#include "db/audit_log.hpp"
 #include "db/advisory_locks.hpp"
 #include "db/row.hpp"
 #include "db/transaction.hpp"
@@ -57,13 +58,6 @@ void lock_seasons(soci::session& sql, db::Engine engine) {
 }
 
 std::string target_of(std::int64_t season_id) { return "season:" + std::to_string(season_id); }
-
-void audit(soci::session& sql, const std::string& actor, const std::string& action, const std::string& target,
-           const boost::json::object& details) {
-  const std::string text = boost::json::serialize(details);
-  sql << "INSERT INTO audit_log (actor, action, target, details) VALUES (:actor, :action, :target, :details)",
-      soci::use(actor), soci::use(action), soci::use(target), soci::use(text);
-}
 
 void set_end(soci::session& sql, std::int64_t id, std::int64_t ends_at) {
   const long long key = id;
@@ -139,8 +133,8 @@ SeasonRepository::InsertOutcome SeasonRepository::insert(const NewSeason& season
       if (outcome.open) {
         // Before the insert: the unique index on open seasons admits one at a time.
         set_end(sql, outcome.open->id, season.starts_at);
-        audit(sql, season.actor, "season.close", target_of(outcome.open->id),
-              {{"name", outcome.open->name}, {"endsAt", season.starts_at}, {"replacedBy", season.name}});
+        db::audit(sql, season.actor, "season.close", target_of(outcome.open->id),
+                  {{"name", outcome.open->name}, {"endsAt", season.starts_at}, {"replacedBy", season.name}});
       }
       sql << "INSERT INTO seasons (name, starts_at, ends_at, created_at) VALUES (:name, :starts_at, NULL, :created_at) "
              "RETURNING id",
@@ -153,7 +147,8 @@ SeasonRepository::InsertOutcome SeasonRepository::insert(const NewSeason& season
         mode_text = std::string(to_string(mode));
         add_board.execute(true);
       }
-      audit(sql, season.actor, "season.create", target_of(id), {{"name", season.name}, {"startsAt", season.starts_at}});
+      db::audit(sql, season.actor, "season.create", target_of(id),
+                {{"name", season.name}, {"startsAt", season.starts_at}});
 
       outcome.season = Season{id, season.name, season.starts_at, std::nullopt};
       return outcome;
@@ -180,7 +175,7 @@ SeasonRepository::CloseOutcome SeasonRepository::close(std::int64_t id, std::int
       }
       const std::int64_t end = std::max(ends_at, season->starts_at);
       set_end(sql, id, end);
-      audit(sql, actor, "season.close", target_of(id), {{"name", season->name}, {"endsAt", end}});
+      db::audit(sql, actor, "season.close", target_of(id), {{"name", season->name}, {"endsAt", end}});
       season->ends_at = end;
       outcome.season = std::move(*season);
       return outcome;

@@ -1,5 +1,6 @@
 #include "features/vip/privilege_repository.hpp"
 
+#include "db/audit_log.hpp"
 #include "db/row.hpp"
 #include "db/transaction.hpp"
 
@@ -34,13 +35,6 @@ std::optional<Privilege> find_in(soci::session& sql, const std::string& key) {
 }
 
 std::string target_of(const std::string& key) { return "privilege:" + key; }
-
-void audit(soci::session& sql, const std::string& actor, const std::string& action, const std::string& target,
-           const boost::json::object& details) {
-  const std::string text = boost::json::serialize(details);
-  sql << "INSERT INTO audit_log (actor, action, target, details) VALUES (:actor, :action, :target, :details)",
-      soci::use(actor), soci::use(action), soci::use(target), soci::use(text);
-}
 
 // The fields a change sets, for audit_log.
 boost::json::object changed_fields(const PrivilegeChanges& c) {
@@ -129,7 +123,7 @@ PrivilegeRepository::Outcome PrivilegeRepository::insert(const std::string& key,
       p.id = id;
       boost::json::object details = changed_fields(fields);
       details["order"] = p.order;
-      audit(sql, actor, "privilege.create", target_of(key), details);
+      db::audit(sql, actor, "privilege.create", target_of(key), details);
       outcome.privilege = std::move(p);
       return outcome;
     });
@@ -149,7 +143,7 @@ PrivilegeRepository::Outcome PrivilegeRepository::update(const std::string& key,
       }
       apply(changes, *found);
       store(sql, *found, now);
-      audit(sql, actor, "privilege.update", target_of(key), changed_fields(changes));
+      db::audit(sql, actor, "privilege.update", target_of(key), changed_fields(changes));
       outcome.privilege = std::move(*found);
       return outcome;
     });
@@ -164,8 +158,8 @@ PrivilegeRepository::Status PrivilegeRepository::remove(const std::string& key, 
       if (!found) return Status::not_found;
       const long long id = found->id;
       sql << "DELETE FROM privileges WHERE id = :id", soci::use(id);
-      audit(sql, actor, "privilege.delete", target_of(key),
-            {{"id", found->id}, {"contentEn", found->en.content}, {"contentZh", found->zh.content}});
+      db::audit(sql, actor, "privilege.delete", target_of(key),
+                {{"id", found->id}, {"contentEn", found->en.content}, {"contentZh", found->zh.content}});
       return Status::done;
     });
   });
