@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { ToastProvider } from '@/components/ui/toast'
 import { TooltipProvider } from '@/components/ui/tooltip'
 import { ConfigProvider } from '@/lib/config/config-provider'
+import { VipStatusSync } from '@/lib/memberships/vip-status-sync'
 import { SessionProvider } from '@/lib/session-provider'
 
 function ConfigSplash() {
@@ -25,7 +26,10 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
       <TooltipProvider>
         <ToastProvider>
           <ConfigProvider fallback={<ConfigSplash />}>
-            <SessionProvider>{children}</SessionProvider>
+            <SessionProvider>
+              <VipStatusSync />
+              {children}
+            </SessionProvider>
           </ConfigProvider>
         </ToastProvider>
       </TooltipProvider>

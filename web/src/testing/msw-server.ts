@@ -11,7 +11,8 @@ export const defaultHandlers = [
   http.get('/api/servers/:id', () =>
     HttpResponse.json({ error: 'SERVER_NOT_FOUND', message: 'Server not found', details: {} }, { status: 404 }),
   ),
-  // The header asks for the logged-in user's tier; login and logout are logged.
+  // The logged-in user's tier (lib/memberships: header badge, VIP page, quick join); login and
+  // logout are logged.
   http.get('/api/auth/vip-status/:steamId', ({ params }) =>
     HttpResponse.json({ steamId: params.steamId, type: 'none', expireDate: null, vipExpireDate: null, groups: [] }),
   ),

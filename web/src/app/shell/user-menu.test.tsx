@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { TOKEN_CHECK_INTERVAL_MS } from '@/lib/constants'
 import { STORAGE_KEYS } from '@/lib/storage'
-import { emitVipStatusChanged } from '@/lib/vip-status'
+import { emitVipStatusChanged } from '@/lib/memberships/vip-status'
 import { ALICE, apiError, captureAuthLog, jwtExpiringIn, storeSession } from '@/testing/auth-fixtures'
 import { server } from '@/testing/msw-server'
 import { preloadAuthChunks } from '@/testing/preload'
@@ -58,6 +58,8 @@ describe('header when logged in', () => {
     ['an unknown type', status('gold')],
     ['a failed fetch', () => apiError(500, 'INTERNAL_ERROR')],
   ])('%s shows no badge', async (_, answer) => {
+    // A failure is only logged (spec 000 §8: it reads as no tier).
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
     storeSession()
     let asked = 0
     server.use(

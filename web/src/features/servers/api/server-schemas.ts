@@ -45,5 +45,3 @@ export const serverDetailsSchema = z.object({
   history: z.catch(z.array(historyPointSchema), []),
 })
 export type ServerDetailsDto = z.infer<typeof serverDetailsSchema>
-
-export const vipStatusSchema = z.object({ type: z.string() })

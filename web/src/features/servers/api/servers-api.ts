@@ -5,7 +5,6 @@ import {
   serverDetailsSchema,
   serverInfoSchema,
   serverListSchema,
-  vipStatusSchema,
   type HistoryPoint,
   type ServerInfo,
 } from './server-schemas'
@@ -48,19 +47,6 @@ export async function fetchServerDetails(id: string, signal?: AbortSignal): Prom
   return { server: toServerItem(data.server), history: data.history }
 }
 
-/** The VIP status type of a platform account; any failure reads as 'none' (spec 000 §8). */
-export async function fetchVipType(steamId: string, signal?: AbortSignal): Promise<string> {
-  try {
-    const status = await apiClient.get(`/api/auth/vip-status/${encodeURIComponent(steamId)}`, {
-      schema: vipStatusSchema,
-      signal,
-    })
-    return status.type || 'none'
-  } catch {
-    return 'none'
-  }
-}
-
 export const serverKeys = {
   all: ['servers'] as const,
   list: (query: ServerQuery) => ['servers', 'list', query] as const,
@@ -68,5 +54,4 @@ export const serverKeys = {
   info: (id: string) => ['servers', 'info', id] as const,
   infoAll: ['servers', 'info'] as const,
   details: (id: string) => ['servers', 'details', id] as const,
-  vip: (steamId: string) => ['servers', 'vip', steamId] as const,
 }

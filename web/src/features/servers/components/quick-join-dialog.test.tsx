@@ -91,6 +91,7 @@ describe('quick join', () => {
 
   it('treats a VIP status failure as none', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     storeSession()
     const vipCalls = serve({ vip: 'error' })
     const { user, dialog } = await openQuickJoin()
@@ -98,7 +99,25 @@ describe('quick join', () => {
     expect(within(dialog).getByText('需要至少 4 个空位')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: /死亡竞赛/ }))
     expect(await within(dialog).findByRole('region')).toHaveTextContent('DM four left')
+    expect(warn).toHaveBeenCalledWith('Failed to fetch VIP status', expect.anything())
     error.mockRestore()
+  })
+
+  it('asks for the VIP status afresh each time the modal opens, though the header has it', async () => {
+    storeSession()
+    const vipCalls = serve({ vip: 'vip' })
+    const { user } = await renderApp('/servers')
+    await waitFor(() => expect(screen.getAllByTestId('tier-badge')[0]).toHaveTextContent('VIP'))
+    expect(vipCalls).toEqual([ALICE.steamId])
+    for (const calls of [2, 3]) {
+      await user.click(screen.getByRole('button', { name: '快速加入' }))
+      const dialog = await screen.findByRole('dialog', { name: '快速加入' })
+      await waitFor(() => expect(vipCalls).toHaveLength(calls))
+      expect(within(dialog).getByText('需要至少 1 个空位')).toBeInTheDocument()
+      await user.keyboard('{Escape}')
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    }
+    expect(new Set(vipCalls)).toEqual(new Set([ALICE.steamId]))
   })
 
   it('skips the VIP lookup when the stored user has no valid login session', async () => {

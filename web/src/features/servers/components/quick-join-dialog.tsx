@@ -6,7 +6,8 @@ import { Dialog } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/cn'
 import { QUICK_JOIN_DELAY_MS } from '@/lib/constants'
-import { useVipType } from '../hooks/use-vip-type'
+import { useVipStatus } from '@/lib/memberships/use-vip-status'
+import { useSessionUser } from '@/lib/session'
 import {
   inCategory,
   pickQuickJoinServer,
@@ -40,8 +41,11 @@ export function QuickJoinDialog({ open, onOpenChange, servers }: QuickJoinDialog
   const { t } = useTranslation('servers')
   const [view, setView] = useState<View>({ step: 'choose' })
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  const vip = useVipType(open)
-  const required = requiredFreeSlots(vip.type)
+  const user = useSessionUser()
+  // Asked afresh each time the modal opens, and only while someone is logged in (spec 000 §4.6);
+  // until it answers, and on any failure, 'none'.
+  const vip = useVipStatus(open ? user?.steamId : null, { refetchOnStart: true })
+  const required = requiredFreeSlots(vip?.type)
   const requiredRef = useRef(required)
   useEffect(() => {
     requiredRef.current = required

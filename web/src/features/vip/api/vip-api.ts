@@ -1,7 +1,7 @@
-// The VIP page's calls, through the one API client. Both are public: no token is sent.
+// The VIP page's own call, through the one API client; public: no token is sent. The account's VIP
+// status comes from lib/memberships.
 import { apiClient } from '@/lib/api-client'
 import type { Language } from '@/lib/constants'
-import { vipStatusSchema, type VipStatus } from '@/lib/vip-status'
 import type { Privilege } from '../model/privilege-access'
 import { privilegeListSchema, type PrivilegeDto } from './privilege-schemas'
 
@@ -18,15 +18,6 @@ export async function fetchPrivileges(language: Language, signal?: AbortSignal):
     signal,
   })
   return answer.map(toPrivilege)
-}
-
-/** GET /api/auth/vip-status/{steamId}: rejects on failure (the caller decides what that means). */
-export function fetchVipStatus(steamId: string, signal?: AbortSignal): Promise<VipStatus> {
-  return apiClient.get(`/api/auth/vip-status/${encodeURIComponent(steamId)}`, {
-    schema: vipStatusSchema,
-    token: 'none',
-    signal,
-  })
 }
 
 export const vipKeys = {

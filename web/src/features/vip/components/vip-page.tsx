@@ -2,8 +2,8 @@ import { Crown } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageFrame } from '@/components/ui/page-frame'
+import { useAnnounceVipStatus } from '@/lib/memberships/use-vip-status'
 import { useSessionUser } from '@/lib/session'
-import { announceVipStatus } from '../api/announce-vip-status'
 import { LoginNotice } from './login-notice'
 import { OptionCards } from './option-cards'
 import { PayDialog } from './pay-dialog'
@@ -18,6 +18,7 @@ interface VipPageProps {
 export function VipPage({ onLogin }: VipPageProps) {
   const { t } = useTranslation('vip')
   const user = useSessionUser()
+  const announceVipStatus = useAnnounceVipStatus()
   const [payOpen, setPayOpen] = useState(false)
   // A logout (here or in another tab) ends the purchase; a later login must not reopen it.
   if (!user && payOpen) setPayOpen(false)
