@@ -3,6 +3,7 @@
 // stand-in for the inventory site. Production mode: the stand-in is absent, the settings are required.
 
 #include "features/auth/token_service.hpp"
+#include "core/base64url.hpp"
 #include "core/clock.hpp"
 #include "features/auth/user_repository.hpp"
 #include "features/inventory/inventory_token.hpp"
@@ -38,27 +39,11 @@ std::string error_code(const HttpResult& r) {
   return body.is_object() && body.as_object().contains("error") ? std::string(body.at("error").as_string()) : "";
 }
 
-std::string b64url_decode(std::string_view in) {
-  static constexpr std::string_view alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  std::string out;
-  unsigned buffer = 0;
-  int bits = 0;
-  for (char c : in) {
-    buffer = (buffer << 6) | static_cast<unsigned>(alphabet.find(c));
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out.push_back(static_cast<char>((buffer >> bits) & 0xFF));
-    }
-  }
-  return out;
-}
-
 // The claims of a JWT as any JWT library would read them (no signature check).
 json::object payload_of(const std::string& token) {
   const auto first = token.find('.');
   const auto second = token.find('.', first + 1);
-  return json::parse(b64url_decode(token.substr(first + 1, second - first - 1))).as_object();
+  return json::parse(*core::base64url_decode(token.substr(first + 1, second - first - 1))).as_object();
 }
 
 // A login token for a user row, signed with the portal's login key. No route hands one out for an

@@ -1,5 +1,7 @@
 #include "core/jwt_hs256.hpp"
 
+#include "core/base64url.hpp"
+
 #include <boost/json/parse.hpp>
 #include <jwt.h>
 
@@ -15,24 +17,6 @@ struct JwtFree {
   void operator()(jwt_t* jwt) const { jwt_free(jwt); }
 };
 using JwtPtr = std::unique_ptr<jwt_t, JwtFree>;
-
-std::optional<std::string> base64url_decode(std::string_view in) {
-  static constexpr std::string_view alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  std::string out;
-  unsigned buffer = 0;
-  int bits = 0;
-  for (char c : in) {
-    const auto pos = alphabet.find(c);
-    if (pos == std::string_view::npos) return std::nullopt;
-    buffer = (buffer << 6) | static_cast<unsigned>(pos);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out.push_back(static_cast<char>((buffer >> bits) & 0xFF));
-    }
-  }
-  return out;
-}
 
 std::optional<boost::json::object> json_object_of(std::string_view segment) {
   const auto text = base64url_decode(segment);

@@ -1,5 +1,7 @@
 #include "features/auth/token_service.hpp"
 
+#include "core/base64url.hpp"
+
 #include <openssl/hmac.h>
 
 #include <gtest/gtest.h>
@@ -12,34 +14,17 @@ namespace {
 const std::string kSecret = "unit-test-signing-key-0123456789abcdef";
 constexpr std::int64_t kNow = 1'800'000'000;
 
-std::string b64url(std::string_view bytes) {
-  static constexpr char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  std::string out;
-  unsigned buffer = 0;
-  int bits = 0;
-  for (unsigned char c : bytes) {
-    buffer = (buffer << 8) | c;
-    bits += 8;
-    while (bits >= 6) {
-      bits -= 6;
-      out += alphabet[(buffer >> bits) & 63];
-    }
-  }
-  if (bits > 0) out += alphabet[(buffer << (6 - bits)) & 63];
-  return out;
-}
-
 std::string hs256(std::string_view key, std::string_view data) {
   unsigned char mac[32];
   unsigned int length = 0;
   HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), reinterpret_cast<const unsigned char*>(data.data()),
        data.size(), mac, &length);
-  return b64url(std::string_view(reinterpret_cast<const char*>(mac), length));
+  return core::base64url_encode(std::string_view(reinterpret_cast<const char*>(mac), length));
 }
 
 // A token built by hand, as an attacker would.
 std::string forge(const std::string& header, const std::string& payload, const std::string& signature) {
-  return b64url(header) + "." + b64url(payload) + "." + signature;
+  return core::base64url_encode(header) + "." + core::base64url_encode(payload) + "." + signature;
 }
 
 std::string valid_payload(std::string_view type = "login") {
@@ -91,24 +76,25 @@ TEST(TokenService, AlgNoneIsRefused) {
 
 TEST(TokenService, OtherAlgorithmsAndKeyCarryingHeadersAreRefused) {
   const TokenService tokens(kSecret);
-  const std::string payload = b64url(valid_payload());
+  const std::string payload = core::base64url_encode(valid_payload());
   for (const std::string header : {R"({"alg":"HS512","typ":"JWT"})", R"({"alg":"RS256","typ":"JWT"})",
                                    R"({"alg":"HS256","typ":"JWT","jwk":{"kty":"oct","k":"AAAA"}})",
                                    R"({"alg":"HS256","kid":"../../dev/null"})", R"({"typ":"JWT"})", "not json"}) {
     // Correctly signed with our own key, so only the header can be the reason.
-    const std::string signing_input = b64url(header) + "." + payload;
+    const std::string signing_input = core::base64url_encode(header) + "." + payload;
     EXPECT_FALSE(tokens.verify(signing_input + "." + hs256(kSecret, signing_input), TokenType::login, kNow).ok())
         << header;
   }
   // The same claims under a plain HS256 header pass: the test above failed for the header alone.
-  const std::string good_input = b64url(R"({"alg":"HS256","typ":"JWT"})") + "." + payload;
+  const std::string good_input = core::base64url_encode(R"({"alg":"HS256","typ":"JWT"})") + "." + payload;
   EXPECT_TRUE(tokens.verify(good_input + "." + hs256(kSecret, good_input), TokenType::login, kNow).ok());
 }
 
 TEST(TokenService, TamperedOrForeignTokensAreRefused) {
   const TokenService tokens(kSecret);
   const auto issued = tokens.issue(TokenType::login, 1, "76561198000000001", "", kLoginTokenLifetime, kNow);
-  const std::string signing_input = b64url(R"({"alg":"HS256","typ":"JWT"})") + "." + b64url(valid_payload());
+  const std::string signing_input =
+      core::base64url_encode(R"({"alg":"HS256","typ":"JWT"})") + "." + core::base64url_encode(valid_payload());
   EXPECT_FALSE(tokens
                    .verify(signing_input + "." + hs256("another-key-of-sufficient-length-000000", signing_input),
                            TokenType::login, kNow)
@@ -117,7 +103,7 @@ TEST(TokenService, TamperedOrForeignTokensAreRefused) {
   const auto first_dot = issued.token.find('.');
   const auto second_dot = issued.token.find('.', first_dot + 1);
   const std::string swapped =
-      issued.token.substr(0, first_dot + 1) + b64url(valid_payload()) + issued.token.substr(second_dot);
+      issued.token.substr(0, first_dot + 1) + core::base64url_encode(valid_payload()) + issued.token.substr(second_dot);
   EXPECT_FALSE(tokens.verify(swapped, TokenType::login, kNow).ok());
   EXPECT_FALSE(tokens.verify("", TokenType::login, kNow).ok());
   EXPECT_FALSE(tokens.verify("a.b.c", TokenType::login, kNow).ok());
@@ -128,7 +114,7 @@ TEST(TokenService, WrongIssuerAudienceOrSubjectIsRefused) {
   const TokenService tokens(kSecret);
   const std::string header = R"({"alg":"HS256","typ":"JWT"})";
   const auto signed_token = [&](const std::string& payload) {
-    const std::string input = b64url(header) + "." + b64url(payload);
+    const std::string input = core::base64url_encode(header) + "." + core::base64url_encode(payload);
     return input + "." + hs256(kSecret, input);
   };
   std::string payload = valid_payload();

@@ -1,5 +1,7 @@
 #include "features/inventory/inventory_token.hpp"
 
+#include "core/base64url.hpp"
+
 #include <boost/json.hpp>
 #include <openssl/hmac.h>
 
@@ -27,52 +29,19 @@ const Account kPlayer{.user_id = 7,
                       .username = "Dust Devil",
                       .avatar = "https://avatars.example/42.jpg"};
 
-std::string b64url(std::string_view bytes) {
-  static constexpr char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  std::string out;
-  unsigned buffer = 0;
-  int bits = 0;
-  for (unsigned char c : bytes) {
-    buffer = (buffer << 8) | c;
-    bits += 8;
-    while (bits >= 6) {
-      bits -= 6;
-      out += alphabet[(buffer >> bits) & 63];
-    }
-  }
-  if (bits > 0) out += alphabet[(buffer << (6 - bits)) & 63];
-  return out;
-}
-
-std::string b64url_decode(std::string_view in) {
-  static constexpr std::string_view alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  std::string out;
-  unsigned buffer = 0;
-  int bits = 0;
-  for (char c : in) {
-    buffer = (buffer << 6) | static_cast<unsigned>(alphabet.find(c));
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out.push_back(static_cast<char>((buffer >> bits) & 0xFF));
-    }
-  }
-  return out;
-}
-
 std::string hs256(std::string_view key, std::string_view data) {
   unsigned char mac[32];
   unsigned int length = 0;
   HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), reinterpret_cast<const unsigned char*>(data.data()),
        data.size(), mac, &length);
-  return b64url(std::string_view(reinterpret_cast<const char*>(mac), length));
+  return core::base64url_encode(std::string_view(reinterpret_cast<const char*>(mac), length));
 }
 
 // The payload of a token as the inventory site's own JWT library would read it.
 boost::json::object payload_of(const std::string& token) {
   const auto first = token.find('.');
   const auto second = token.find('.', first + 1);
-  return boost::json::parse(b64url_decode(token.substr(first + 1, second - first - 1))).as_object();
+  return boost::json::parse(*core::base64url_decode(token.substr(first + 1, second - first - 1))).as_object();
 }
 
 std::string valid_payload(std::string_view type = "inventory") {
@@ -83,7 +52,7 @@ std::string valid_payload(std::string_view type = "inventory") {
 }
 
 std::string signed_token(const std::string& header, const std::string& payload, const std::string& key = kSecret) {
-  const std::string input = b64url(header) + "." + b64url(payload);
+  const std::string input = core::base64url_encode(header) + "." + core::base64url_encode(payload);
   return input + "." + hs256(key, input);
 }
 
@@ -102,7 +71,7 @@ TEST(InventoryToken, CarriesTheClaimsTheContractNames) {
   EXPECT_FALSE(claims.contains("sid")) << "nothing of the login token's claims";
   EXPECT_EQ(issued.claims.expires_at - issued.claims.issued_at, 60);
 
-  const auto header = boost::json::parse(b64url_decode(issued.token.substr(0, issued.token.find('.'))));
+  const auto header = boost::json::parse(*core::base64url_decode(issued.token.substr(0, issued.token.find('.'))));
   EXPECT_EQ(header.at("alg"), "HS256");
 }
 
@@ -150,9 +119,13 @@ TEST(InventoryToken, AnExpiredTokenIsRefused) {
 
 TEST(InventoryToken, AlgNoneAndOtherAlgorithmsAreRefused) {
   const std::string payload = valid_payload();
-  const std::string none = b64url(R"({"alg":"none","typ":"JWT"})") + "." + b64url(payload) + ".";
+  const std::string none =
+      core::base64url_encode(R"({"alg":"none","typ":"JWT"})") + "." + core::base64url_encode(payload) + ".";
   EXPECT_EQ(verifier().verify(none, kNow).error().code, "TOKEN_MALFORMED");
-  EXPECT_EQ(verifier().verify(b64url(R"({"alg":"none"})") + "." + b64url(payload), kNow).error().code,
+  EXPECT_EQ(verifier()
+                .verify(core::base64url_encode(R"({"alg":"none"})") + "." + core::base64url_encode(payload), kNow)
+                .error()
+                .code,
             "TOKEN_MALFORMED");
   // Correctly keyed, but HS512 (or a header carrying a key id) is not what we issue.
   EXPECT_EQ(verifier().verify(signed_token(R"({"alg":"HS512","typ":"JWT"})", payload), kNow).error().code,
@@ -180,9 +153,10 @@ TEST(InventoryToken, TamperedTypeAudienceAndPayloadAreRefused) {
   const auto issued = issuer().issue(kPlayer, kNow);
   const auto first = issued.token.find('.');
   const auto second = issued.token.find('.', first + 1);
-  std::string payload = b64url_decode(issued.token.substr(first + 1, second - first - 1));
+  std::string payload = *core::base64url_decode(issued.token.substr(first + 1, second - first - 1));
   payload.replace(payload.find("Dust Devil"), 10, "Admin Lord");
-  const std::string tampered = issued.token.substr(0, first) + "." + b64url(payload) + issued.token.substr(second);
+  const std::string tampered =
+      issued.token.substr(0, first) + "." + core::base64url_encode(payload) + issued.token.substr(second);
   EXPECT_EQ(verifier().verify(tampered, kNow).error().code, "TOKEN_BAD_SIGNATURE");
 }
 
