@@ -1,4 +1,5 @@
 #include "integrations/http/curl_http_client.hpp"
+#include "support/loopback_listener.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -27,28 +28,16 @@ using ::testing::StartsWith;
 class CannedHttpServer {
  public:
   explicit CannedHttpServer(std::string response) : response_(std::move(response)) {
-    listener_ = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    address.sin_port = 0;
-    if (::bind(listener_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 || ::listen(listener_, 8) != 0) {
-      throw std::runtime_error("cannot listen on loopback");
-    }
-    socklen_t length = sizeof address;
-    ::getsockname(listener_, reinterpret_cast<sockaddr*>(&address), &length);
-    port_ = ntohs(address.sin_port);
     thread_ = std::thread([this] { serve(); });
   }
   ~CannedHttpServer() {
     stopping_ = true;
     thread_.join();
-    ::close(listener_);
   }
   CannedHttpServer(const CannedHttpServer&) = delete;
   CannedHttpServer& operator=(const CannedHttpServer&) = delete;
 
-  std::string url(const std::string& path) const { return "http://127.0.0.1:" + std::to_string(port_) + path; }
+  std::string url(const std::string& path) const { return listener_.url("http", path); }
   std::vector<std::string> requests() const {
     std::lock_guard lock(mutex_);
     return requests_;
@@ -57,9 +46,7 @@ class CannedHttpServer {
  private:
   void serve() {
     while (!stopping_) {
-      pollfd entry{listener_, POLLIN, 0};
-      if (::poll(&entry, 1, 20) <= 0) continue;
-      const int connection = ::accept(listener_, nullptr, nullptr);
+      const int connection = listener_.accept_within(20ms);
       if (connection < 0) continue;
       std::string request = read_request(connection);
       {
@@ -96,8 +83,7 @@ class CannedHttpServer {
   }
 
   std::string response_;
-  int listener_ = -1;
-  std::uint16_t port_ = 0;
+  portal::test::LoopbackListener listener_;
   std::atomic<bool> stopping_{false};
   mutable std::mutex mutex_;
   std::vector<std::string> requests_;
@@ -167,17 +153,9 @@ TEST(CurlHttpClient, BodiesWithoutLengthAreCappedWhileStreaming) {
 }
 
 TEST(CurlHttpClient, ConnectionRefusedIsUpstreamUnavailable) {
-  // Bind a port, then close it so that nothing listens there.
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
-  socklen_t length = sizeof address;
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
-  ::close(fd);
   CurlHttpClient client;
-  auto reply = client.get("http://127.0.0.1:" + std::to_string(ntohs(address.sin_port)) + "/?key=SECRET", 5s);
+  auto reply =
+      client.get("http://127.0.0.1:" + std::to_string(portal::test::closed_loopback_port()) + "/?key=SECRET", 5s);
   ASSERT_FALSE(reply.ok());
   EXPECT_EQ(reply.error().kind, core::ErrorKind::unavailable);
   EXPECT_EQ(reply.error().code, "UPSTREAM_UNREACHABLE");
@@ -292,23 +270,16 @@ TEST(CurlHttpClient, HeadersThatWouldSplitTheRequestAreRefused) {
 
 // A listener that never accepts: the kernel completes the handshake (backlog), nobody answers.
 TEST(CurlHttpClient, NoAnswerBeforeTheDeadlineIsATimeoutNotARefusal) {
-  const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ASSERT_EQ(::bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
-  ASSERT_EQ(::listen(listener, 8), 0);
-  socklen_t length = sizeof address;
-  ::getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length);
+  portal::test::LoopbackListener listener;
   CurlHttpClient client;
   const auto started = std::chrono::steady_clock::now();
   auto reply = client.send(HttpRequest{.method = "POST",
-                                       .url = "http://127.0.0.1:" + std::to_string(ntohs(address.sin_port)) + "/",
+                                       .url = listener.url("http"),
                                        .headers = {{"Content-Type", "application/json"}},
                                        .body = "{}",
                                        .timeout = 300ms});
   const auto took = std::chrono::steady_clock::now() - started;
-  ::close(listener);
+  listener.close();
   ASSERT_FALSE(reply.ok());
   EXPECT_EQ(reply.error().kind, core::ErrorKind::unavailable);
   EXPECT_EQ(reply.error().code, "UPSTREAM_TIMEOUT");
@@ -327,16 +298,9 @@ TEST(CurlHttpClient, AnUnknownHostIsUnreachable) {
 
 TEST(CurlHttpClient, ATlsHandshakeWithSomethingElseIsUnreachable) {
   // Plain HTTP where TLS is expected: whatever the peer sends at once is no TLS record.
-  const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ASSERT_EQ(::bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
-  ASSERT_EQ(::listen(listener, 8), 0);
-  socklen_t length = sizeof address;
-  ::getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length);
-  std::thread peer([listener] {
-    const int connection = ::accept(listener, nullptr, nullptr);
+  portal::test::LoopbackListener listener;
+  std::thread peer([&listener] {
+    const int connection = listener.accept_within(5s);
     if (connection < 0) return;
     const std::string answer = http_response(200, "not tls");
     (void)::send(connection, answer.data(), answer.size(), MSG_NOSIGNAL);
@@ -346,9 +310,8 @@ TEST(CurlHttpClient, ATlsHandshakeWithSomethingElseIsUnreachable) {
     ::close(connection);
   });
   CurlHttpClient client;
-  auto reply = client.get("https://127.0.0.1:" + std::to_string(ntohs(address.sin_port)) + "/", 5s);
+  auto reply = client.get(listener.url("https"), 5s);
   peer.join();
-  ::close(listener);
   ASSERT_FALSE(reply.ok());
   EXPECT_EQ(reply.error().code, "UPSTREAM_UNREACHABLE") << reply.error().message;
 }

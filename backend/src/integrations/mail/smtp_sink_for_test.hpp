@@ -7,6 +7,7 @@
 
 #include "integrations/mail/mime_reader_for_test.hpp"
 #include "integrations/mail/test_certificate_for_test.hpp"
+#include "support/loopback_listener.hpp"
 
 #include <netinet/in.h>
 #include <openssl/err.h>
@@ -70,28 +71,17 @@ class SmtpSink {
         SSL_CTX_use_PrivateKey(tls_, certificate.key) != 1) {
       throw std::runtime_error("SMTP sink: TLS context failed");
     }
-    listener_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    if (listener_ < 0 || ::bind(listener_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
-        ::listen(listener_, 8) != 0 || ::getsockname(listener_, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
-      throw std::runtime_error("SMTP sink cannot listen");
-    }
-    port_ = ntohs(address.sin_port);
     thread_ = std::thread([this] { serve(); });
   }
   ~SmtpSink() {
     stopping_ = true;
     thread_.join();
-    ::close(listener_);
     SSL_CTX_free(tls_);
   }
   SmtpSink(const SmtpSink&) = delete;
   SmtpSink& operator=(const SmtpSink&) = delete;
 
-  std::uint16_t port() const { return port_; }
+  std::uint16_t port() const { return listener_.port(); }
   int sessions() const { return sessions_; }
   SinkRecord record() const {
     const std::lock_guard lock(mutex_);
@@ -174,9 +164,7 @@ class SmtpSink {
     sigaddset(&pipe, SIGPIPE);
     pthread_sigmask(SIG_BLOCK, &pipe, nullptr);
     while (!stopping_) {
-      pollfd entry{listener_, POLLIN, 0};
-      if (::poll(&entry, 1, 20) <= 0) continue;
-      const int fd = ::accept4(listener_, nullptr, nullptr, SOCK_CLOEXEC);
+      const int fd = listener_.accept_within(std::chrono::milliseconds(20));
       if (fd < 0) continue;
       ++sessions_;
       Connection connection(fd, stopping_);
@@ -342,8 +330,7 @@ class SmtpSink {
 
   SinkBehaviour behaviour_;
   SSL_CTX* tls_ = nullptr;
-  int listener_ = -1;
-  std::uint16_t port_ = 0;
+  portal::test::LoopbackListener listener_;
   std::atomic<bool> stopping_{false};
   std::atomic<int> sessions_{0};
   std::thread thread_;
