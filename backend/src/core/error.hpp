@@ -6,6 +6,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace portal::core {
@@ -33,6 +34,11 @@ struct Error {
     return Error{kind, std::move(code), std::move(message), std::move(details)};
   }
 };
+
+// The one VALIDATION_FAILED (422) error: `message` says what is wrong, details.field names the field.
+inline Error validation_failed(std::string_view field, std::string message) {
+  return Error::make(ErrorKind::validation, "VALIDATION_FAILED", std::move(message), {{"field", field}});
+}
 
 // Thrown, not returned, for a failure a retry may cure that arises where no value can be returned
 // (a database busy with other writers, deep inside a repository). The dispatcher answers it with the

@@ -15,7 +15,7 @@ core::Result<boost::json::object> parse_json_object(const Request& request) {
 }
 
 core::Error field_error(std::string_view field, std::string message) {
-  return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED", std::move(message), {{"field", field}});
+  return core::validation_failed(field, std::move(message));
 }
 
 std::optional<std::string> string_field(const boost::json::object& object, std::string_view field,

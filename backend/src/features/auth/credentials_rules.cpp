@@ -1,16 +1,13 @@
 #include "features/auth/credentials_rules.hpp"
 
+#include "features/auth/errors.hpp"
+
 #include <algorithm>
 #include <cctype>
 
 namespace portal::auth {
 
 namespace {
-
-core::Error invalid(std::string code, std::string message, std::string_view field) {
-  return core::Error::make(core::ErrorKind::validation, std::move(code), std::move(message),
-                           {{"field", std::string(field)}});
-}
 
 constexpr std::string_view kSymbols = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
 
@@ -24,7 +21,7 @@ bool allowed_in_password(char c) {
 core::Result<std::string> normalize_email(std::string_view raw) {
   while (!raw.empty() && std::isspace(static_cast<unsigned char>(raw.front()))) raw.remove_prefix(1);
   while (!raw.empty() && std::isspace(static_cast<unsigned char>(raw.back()))) raw.remove_suffix(1);
-  const auto bad = [] { return invalid("INVALID_EMAIL", "Please enter a valid email address", "email"); };
+  const auto bad = [] { return errors::invalid_email(); };
   if (raw.empty() || raw.size() > kEmailMaxLength) return bad();
   for (char c : raw) {
     const auto u = static_cast<unsigned char>(c);
@@ -43,13 +40,13 @@ core::Result<std::string> normalize_email(std::string_view raw) {
 
 core::Status check_password(std::string_view password, std::string_view field) {
   if (!std::all_of(password.begin(), password.end(), allowed_in_password)) {
-    return invalid("PASSWORD_INVALID_CHARS", "Password may contain only letters, digits and common symbols", field);
+    return errors::password_invalid_chars(field);
   }
   if (password.size() < kPasswordMinLength) {
-    return invalid("PASSWORD_TOO_SHORT", "Password must be at least 8 characters long", field);
+    return errors::password_too_short(field);
   }
   if (password.size() > kPasswordMaxLength) {
-    return invalid("PASSWORD_TOO_LONG", "Password must be at most 128 characters long", field);
+    return errors::password_too_long(field);
   }
   return core::Ok{};
 }

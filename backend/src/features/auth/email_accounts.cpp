@@ -2,6 +2,7 @@
 
 #include "core/crypto.hpp"
 #include "features/auth/credentials_rules.hpp"
+#include "features/auth/errors.hpp"
 #include "features/auth/mail_templates.hpp"
 
 #include <sodium.h>
@@ -26,23 +27,6 @@ constexpr core::RateLimit kCodesPerHour{5, 1h};
 constexpr core::RateLimit kCodeGap{1, std::chrono::seconds(kCodeResendSeconds)};
 constexpr core::RateLimit kResetGap{1, 60s};
 constexpr core::RateLimit kResetsPerHour{5, 1h};
-
-core::Error invalid_credentials() {
-  return core::Error::make(core::ErrorKind::unauthorized, "INVALID_CREDENTIALS", "Invalid email or password");
-}
-core::Error invalid_code() {
-  return core::Error::make(core::ErrorKind::bad_request, "INVALID_CODE", "Invalid or expired verification code",
-                           {{"field", "code"}});
-}
-core::Error reset_link_invalid() {
-  return core::Error::make(core::ErrorKind::bad_request, "RESET_LINK_INVALID",
-                           "Password reset link has expired or is invalid");
-}
-core::Error rate_limited(std::chrono::seconds wait) {
-  return core::Error::make(core::ErrorKind::rate_limited, "RATE_LIMIT_EXCEEDED",
-                           "Too many requests, please try again later",
-                           {{"retryAfter", static_cast<std::int64_t>(wait.count())}});
-}
 
 std::string six_digit_code() {
   // uniform in 0..999999 (randombytes_uniform avoids modulo bias)
@@ -92,15 +76,14 @@ core::Status EmailAccounts::send_code(std::string_view raw) {
   if (!email) return email.error();
   const std::int64_t now = d_.now();
   if (d_.users.find_by_email(*email)) {
-    return core::Error::make(core::ErrorKind::conflict, "EMAIL_ALREADY_REGISTERED", "Email already registered",
-                             {{"field", "email"}});
+    return errors::email_already_registered();
   }
   // The 60 s gap is a budget of its own, not the age of the stored code: a code voided by wrong
   // guesses must not open the way to an immediate resend.
-  if (auto wait = d_.budgets.take("code-gap|" + *email, kCodeGap, now)) return rate_limited(*wait);
+  if (auto wait = d_.budgets.take("code-gap|" + *email, kCodeGap, now)) return errors::rate_limited(*wait);
   if (auto wait = d_.budgets.take("code|" + *email, kCodesPerHour, now)) {
     d_.budgets.give_back("code-gap|" + *email);
-    return rate_limited(*wait);
+    return errors::rate_limited(*wait);
   }
 
   const std::string code = six_digit_code();
@@ -111,7 +94,7 @@ core::Status EmailAccounts::send_code(std::string_view raw) {
     d_.budgets.give_back("code-gap|" + *email);
     d_.budgets.give_back("code|" + *email);
     if (sent.error().kind == core::ErrorKind::validation) return sent.error();
-    return core::Error::make(core::ErrorKind::unavailable, "MAIL_FAILED", "Failed to send verification code");
+    return errors::verification_mail_failed();
   }
   return core::Ok{};
 }
@@ -121,15 +104,15 @@ core::Result<IssuedToken> EmailAccounts::register_account(std::string_view raw, 
   auto email = normalize_email(raw);
   if (!email) return email.error();
   if (auto rules = check_password(password); !rules) return rules.error();
-  if (!is_six_digits(code)) return invalid_code();
+  if (!is_six_digits(code)) return errors::invalid_code();
 
   const std::int64_t now = d_.now();
   // Every comparison first takes an attempt in one statement: concurrent guesses cannot exceed five.
   const auto stored = d_.credentials.take_code_attempt(*email, kCodeMaxAttempts, now);
-  if (!stored) return invalid_code();
+  if (!stored) return errors::invalid_code();
   if (!core::constant_time_equal(stored->code_hash, code_hash(*email, code))) {
     if (stored->attempts >= kCodeMaxAttempts) d_.credentials.delete_code(*email);
-    return invalid_code();
+    return errors::invalid_code();
   }
   auto user = d_.users.create_email_user(*email, d_.hasher.hash(password), now);
   if (!user) return user.error();
@@ -141,15 +124,15 @@ core::Result<IssuedToken> EmailAccounts::register_account(std::string_view raw, 
 core::Result<LoginOutcome> EmailAccounts::login(std::string_view raw, std::string_view password,
                                                 const std::string& ip) {
   auto email = normalize_email(raw);
-  if (!email) return invalid_credentials();
-  if (password.empty() || password.size() > kPasswordMaxLength) return invalid_credentials();
+  if (!email) return errors::invalid_credentials();
+  if (password.empty() || password.size() > kPasswordMaxLength) return errors::invalid_credentials();
   bool reserved = false;
   if (auto refused = admit_login(*email, ip, reserved)) return *refused;
 
   const auto user = d_.users.find_by_email(*email);
   const bool valid = user && !user->password_hash.empty() ? d_.hasher.verify(user->password_hash, password)
                                                           : (d_.hasher.verify_dummy(password), false);
-  if (!valid) return invalid_credentials();  // the unit taken stays spent: it was a failure
+  if (!valid) return errors::invalid_credentials();  // the unit taken stays spent: it was a failure
   if (reserved) d_.budgets.give_back("login-fail|" + *email);
   d_.budgets.reset("login-fail|" + *email + "|" + ip);
   const std::int64_t now = d_.now();
@@ -182,7 +165,7 @@ std::optional<core::Error> EmailAccounts::admit_login(const std::string& email, 
     return std::nullopt;
   }
   // The account's budget is spent. An address with no other try on it in the window gets exactly one.
-  if (d_.budgets.used(address_key, now) > 1) return rate_limited(*wait);
+  if (d_.budgets.used(address_key, now) > 1) return errors::rate_limited(*wait);
   return std::nullopt;
 }
 
@@ -192,13 +175,12 @@ core::Status EmailAccounts::request_reset(std::string_view raw) {
   const std::int64_t now = d_.now();
   const auto user = d_.users.find_by_email(*email);
   if (!user) {
-    return core::Error::make(core::ErrorKind::not_found, "EMAIL_NOT_REGISTERED", "This email is not registered",
-                             {{"field", "email"}});
+    return errors::email_not_registered();
   }
-  if (auto wait = d_.budgets.take("reset-gap|" + *email, kResetGap, now)) return rate_limited(*wait);
+  if (auto wait = d_.budgets.take("reset-gap|" + *email, kResetGap, now)) return errors::rate_limited(*wait);
   if (auto wait = d_.budgets.take("reset-hour|" + *email, kResetsPerHour, now)) {
     d_.budgets.give_back("reset-gap|" + *email);
-    return rate_limited(*wait);
+    return errors::rate_limited(*wait);
   }
 
   const std::string token = core::random_token(16);  // 128 bits
@@ -206,7 +188,7 @@ core::Status EmailAccounts::request_reset(std::string_view raw) {
   // Built from the configured origin, never from the request's Host header.
   const std::string link = d_.public_url() + "/reset-password?token=" + token + "&email=" + url_encode(*email);
   if (!d_.mailer.send(password_reset_mail(*email, link, kResetValidMinutes, d_.site_name))) {
-    return core::Error::make(core::ErrorKind::unavailable, "MAIL_FAILED", "Failed to send reset email");
+    return errors::reset_mail_failed();
   }
   return core::Ok{};
 }
@@ -214,17 +196,17 @@ core::Status EmailAccounts::request_reset(std::string_view raw) {
 core::Status EmailAccounts::confirm_reset(std::string_view raw, std::string_view token, std::string_view new_password,
                                           const std::string& ip) {
   auto email = normalize_email(raw);
-  if (!email || !is_hex_token(token)) return reset_link_invalid();
+  if (!email || !is_hex_token(token)) return errors::reset_link_invalid();
   std::string lowered(token);
   std::transform(lowered.begin(), lowered.end(), lowered.begin(), [](unsigned char c) { return std::tolower(c); });
   const std::int64_t now = d_.now();
   const auto stored = d_.credentials.find_reset_token(core::sha256_hex(lowered));
   const auto user = d_.users.find_by_email(*email);
   if (!stored || stored->used || stored->expires_at <= now || !user || user->id != stored->user_id) {
-    return reset_link_invalid();
+    return errors::reset_link_invalid();
   }
   if (auto rules = check_password(new_password, "newPassword"); !rules) return rules.error();
-  if (!d_.credentials.consume_reset_token(stored->id, now)) return reset_link_invalid();
+  if (!d_.credentials.consume_reset_token(stored->id, now)) return errors::reset_link_invalid();
   // Every session of the account ends: whoever knew the old password is logged out.
   d_.users.set_password_hash(user->id, d_.hasher.hash(new_password), now, true);
   d_.budgets.reset("login-fail|" + *email);

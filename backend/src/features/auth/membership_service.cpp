@@ -2,6 +2,7 @@
 
 #include "core/clock.hpp"
 #include "core/steam_id.hpp"
+#include "features/auth/errors.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -11,23 +12,20 @@ namespace portal::auth {
 
 namespace {
 
-core::Error validation(std::string_view field, std::string message) {
-  return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED", std::move(message), {{"field", field}});
-}
-
 core::Result<Tier> granted_group(std::string_view text) {
   const auto tier = tier_from_string(text);
   if (tier && is_granted_group(*tier)) return *tier;
   if (tier == Tier::vip) {
-    return validation("group", "vip is not a group: VIP is time, granted with grant_vip (`portal vip grant`)");
+    return core::validation_failed("group",
+                                   "vip is not a group: VIP is time, granted with grant_vip (`portal vip grant`)");
   }
-  return validation("group", "unknown group '" + std::string(text) + "': expected pro, kol or op");
+  return core::validation_failed("group", "unknown group '" + std::string(text) + "': expected pro, kol or op");
 }
 
 std::optional<core::Error> check_days(std::int64_t days) {
   if (days >= kMinGrantDays && days <= kMaxGrantDays) return std::nullopt;
-  return validation("days", "days must be between " + std::to_string(kMinGrantDays) + " and " +
-                                std::to_string(kMaxGrantDays) + ", got " + std::to_string(days));
+  return core::validation_failed("days", "days must be between " + std::to_string(kMinGrantDays) + " and " +
+                                             std::to_string(kMaxGrantDays) + ", got " + std::to_string(days));
 }
 
 }  // namespace
@@ -35,8 +33,9 @@ std::optional<core::Error> check_days(std::int64_t days) {
 core::Result<std::string> canonical_steam_id(std::string_view text, std::string_view field) {
   const auto id = core::parse_steam_id64(text);
   if (!id) {
-    return validation(field, "'" + std::string(text.substr(0, 64)) +
-                                 "' is not a SteamID64 (17 digits of an individual account, e.g. 76561198000000000)");
+    return core::validation_failed(
+        field, "'" + std::string(text.substr(0, 64)) +
+                   "' is not a SteamID64 (17 digits of an individual account, e.g. 76561198000000000)");
   }
   return std::to_string(*id);
 }
@@ -117,9 +116,7 @@ core::Status MembershipService::revoke_group(std::string_view steam_id, std::str
   auto tier = granted_group(group);
   if (!tier) return tier.error();
   if (!repository_.delete_group(id.value(), tier.value(), actor)) {
-    return core::Error::make(core::ErrorKind::not_found, "MEMBERSHIP_NOT_FOUND",
-                             id.value() + " is not in group " + std::string(to_string(tier.value())),
-                             {{"steamId", id.value()}, {"group", to_string(tier.value())}});
+    return errors::membership_not_found(id.value(), to_string(tier.value()));
   }
   return core::Ok{};
 }
@@ -129,14 +126,13 @@ core::Result<VipGrant> MembershipService::grant_vip(std::string_view steam_id, s
   auto id = canonical_steam_id(steam_id);
   if (!id) return id.error();
   if (auto error = check_days(days)) return *error;
-  if (source.empty()) return validation("source", "source must not be empty");
-  if (source_ref && source_ref->empty()) return validation("sourceRef", "sourceRef must not be empty when given");
+  if (source.empty()) return core::validation_failed("source", "source must not be empty");
+  if (source_ref && source_ref->empty())
+    return core::validation_failed("sourceRef", "sourceRef must not be empty when given");
   VipGrantRequest request{id.value(), days, std::move(source), std::move(source_ref), actor};
   auto granted = repository_.add_vip_time(request, now_unix_());
   if (!granted) {
-    return core::Error::make(core::ErrorKind::conflict, "VIP_SOURCE_REF_CONFLICT",
-                             "sourceRef '" + request.source_ref.value_or("") + "' was used for another account",
-                             {{"sourceRef", request.source_ref.value_or("")}});
+    return errors::vip_source_ref_conflict(request.source_ref.value_or(""));
   }
   return std::move(*granted);
 }

@@ -2,6 +2,7 @@
 
 #include "core/steam_id.hpp"
 #include "features/auth/dto.hpp"
+#include "features/auth/errors.hpp"
 #include "http/api_error.hpp"
 #include "http/json_body.hpp"
 
@@ -194,9 +195,7 @@ void register_routes(http::RouteTable& routes, AuthRoutesDeps d) {
       .handler =
           [&sessions](Request& r) {
             auto user = sessions.user(caller_of(r));
-            if (!user)
-              return http::error_response(
-                  core::Error::make(core::ErrorKind::unauthorized, "INVALID_TOKEN", "Invalid login token"));
+            if (!user) return http::error_response(errors::invalid_token());
             boost::json::object body = user_json(user->steam_id, user->username, user->avatar);
             body["id"] = user->id;
             body["email"] = user->email.empty() ? boost::json::value(nullptr) : boost::json::value(user->email);
@@ -281,10 +280,7 @@ void register_routes(http::RouteTable& routes, AuthRoutesDeps d) {
             // Only for a player the plugin reported on this very server: a key cannot mint tokens for
             // arbitrary Steam accounts.
             if (!on_server(server, steam_id)) {
-              return http::error_response(
-                  core::Error::make(core::ErrorKind::conflict, "PLAYER_NOT_ON_SERVER",
-                                    "The player is not on this server: push the server's players (with steamId) first",
-                                    {{"field", "steamId"}}));
+              return http::error_response(errors::player_not_on_server());
             }
             const std::string token = steam.issue_game_token(steam_id, server);
             return http::json_response({{"token", token}, {"expiresIn", kGameTokenValidMinutes * 60}}, 201);
@@ -311,7 +307,7 @@ core::Result<http::Principal> SessionAuthenticator::authenticate(std::string_vie
 
 core::Result<http::Principal> SessionAuthenticator::authenticate_bind(std::string_view bearer_token) const {
   auto claims = sessions_.verify_bind(bearer_token);
-  if (!claims) return core::Error::make(core::ErrorKind::unauthorized, "UNAUTHORIZED", "Unauthorized access");
+  if (!claims) return errors::unauthorized();
   return http::Principal{
       .user_id = std::to_string(claims->user_id),
       .token_id = claims->jti,

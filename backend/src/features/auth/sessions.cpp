@@ -1,34 +1,24 @@
 #include "features/auth/sessions.hpp"
 
+#include "features/auth/errors.hpp"
+
 namespace portal::auth {
-
-namespace {
-
-core::Error invalid_token() {
-  return core::Error::make(core::ErrorKind::unauthorized, "INVALID_TOKEN", "Invalid login token");
-}
-
-}  // namespace
-
-core::Error not_your_account() {
-  return core::Error::make(core::ErrorKind::forbidden, "FORBIDDEN", "This is not your account");
-}
 
 core::Result<Session> Sessions::authenticate(std::string_view bearer) const {
   auto claims = tokens_.verify(bearer, TokenType::login, now_());
   if (!claims) return claims.error();
-  if (sessions_.is_revoked(claims->jti, claims->session_id)) return invalid_token();
+  if (sessions_.is_revoked(claims->jti, claims->session_id)) return errors::invalid_token();
   auto user = users_.find_by_id(claims->user_id);
   if (!user || user->steam_id != claims->steam_id || user->session_generation != claims->generation) {
-    return invalid_token();
+    return errors::invalid_token();
   }
   return Session{std::move(*user), std::move(*claims)};
 }
 
 core::Result<IssuedToken> Sessions::refresh(const Caller& caller, std::string_view steam_id) const {
-  if (steam_id != caller.steam_id) return not_your_account();
+  if (steam_id != caller.steam_id) return errors::not_your_account();
   const auto user = users_.find_by_id(caller.user_id);
-  if (!user) return invalid_token();
+  if (!user) return errors::invalid_token();
   // The fresh token stays in the caller's sign-in session, so a logout still ends it.
   return tokens_.issue(TokenType::login, user->id, user->steam_id, "", kLoginTokenLifetime, now_(),
                        user->session_generation, caller.session_id);
@@ -37,10 +27,9 @@ core::Result<IssuedToken> Sessions::refresh(const Caller& caller, std::string_vi
 core::Status Sessions::log(const Caller& caller, std::string_view steam_id, std::string_view action,
                            const std::string& ip) const {
   if (action != "LOGIN-STEAM" && action != "LOGIN-EMAIL" && action != "LOGOUT") {
-    return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED",
-                             "action must be LOGIN-STEAM, LOGIN-EMAIL or LOGOUT", {{"field", "action"}});
+    return errors::invalid_action();
   }
-  if (steam_id != caller.steam_id) return not_your_account();
+  if (steam_id != caller.steam_id) return errors::not_your_account();
   const std::int64_t now = now_();
   sessions_.log(caller.user_id, caller.steam_id, std::string(action), ip, now);
   if (action == "LOGOUT") {

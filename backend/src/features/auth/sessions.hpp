@@ -56,6 +56,4 @@ class Sessions {
   std::function<std::int64_t()> now_;
 };
 
-core::Error not_your_account();
-
 }  // namespace portal::auth

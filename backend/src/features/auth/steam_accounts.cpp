@@ -3,6 +3,7 @@
 #include "core/crypto.hpp"
 #include "core/steam_id.hpp"
 #include "features/auth/credentials_rules.hpp"
+#include "features/auth/errors.hpp"
 
 #include <sodium.h>
 #include <spdlog/spdlog.h>
@@ -14,16 +15,6 @@ namespace {
 using namespace std::chrono_literals;
 
 constexpr core::RateLimit kWrongGameTokens{5, 15min};
-
-core::Error invalid_bind_token() {
-  return core::Error::make(core::ErrorKind::bad_request, "INVALID_BIND_TOKEN", "Invalid or expired token",
-                           {{"field", "token"}});
-}
-
-core::Error steam_proof_required() {
-  return core::Error::make(core::ErrorKind::conflict, "STEAM_PROOF_REQUIRED",
-                           "This Steam account already has a portal account: bind it by signing in through Steam");
-}
 
 // No 0/o, 1/l/i: the player reads it off the game's chat and types it.
 constexpr std::string_view kTokenAlphabet = "abcdefghjkmnpqrstuvwxyz23456789";
@@ -72,7 +63,7 @@ std::string SteamAccounts::issue_game_token(const std::string& steam_id, std::op
 core::Status SteamAccounts::check_bind_claims(const TokenClaims& claims, std::string_view email) const {
   auto normalized = normalize_email(email);
   if (!normalized || *normalized != claims.email) {
-    return core::Error::make(core::ErrorKind::unauthorized, "UNAUTHORIZED", "Unauthorized access");
+    return errors::unauthorized();
   }
   return core::Ok{};
 }
@@ -81,31 +72,28 @@ core::Result<SteamIdentity> SteamAccounts::redeem_game_token(const TokenClaims& 
                                                              std::string_view game_token_text) {
   if (auto ok = check_bind_claims(bind_claims, email); !ok) return ok.error();
   const auto user = d_.users.find_by_id(bind_claims.user_id);
-  if (!user) return core::Error::make(core::ErrorKind::not_found, "USER_NOT_FOUND", "User not found");
+  if (!user) return errors::user_not_found();
   if (!user->steam_id.empty()) {
-    return core::Error::make(core::ErrorKind::conflict, "ALREADY_BOUND", "User already has a bound Steam account");
+    return errors::already_bound();
   }
   const std::string attempts_key = "game-token|" + std::to_string(user->id);
   // Taken before the token is looked up, given back when it was right: concurrent guesses cannot overshoot.
   if (auto wait = d_.budgets.take(attempts_key, kWrongGameTokens, d_.now())) {
-    return core::Error::make(core::ErrorKind::rate_limited, "RATE_LIMIT_EXCEEDED",
-                             "Too many requests, please try again later",
-                             {{"retryAfter", static_cast<std::int64_t>(wait->count())}});
+    return errors::rate_limited(*wait);
   }
   std::string token(game_token_text);
   for (char& c : token) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   const std::int64_t now = d_.now();
   const auto steam_id = token.size() == 8 ? d_.bindings.redeem_game_token(core::sha256_hex(token), now) : std::nullopt;
-  if (!steam_id) return invalid_bind_token();
+  if (!steam_id) return errors::invalid_bind_token();
   d_.budgets.give_back(attempts_key);
   if (const auto owner = d_.users.find_by_steam_id(*steam_id)) {
     if (!owner->email.empty()) {
-      return core::Error::make(core::ErrorKind::conflict, "STEAM_ALREADY_BOUND",
-                               "Steam account already bound to another user");
+      return errors::steam_already_bound();
     }
     // A token seen in game proves less than a Steam login: an account that already exists for this
     // Steam account (its memberships, stats and sessions) is merged only after OpenID proves it.
-    return steam_proof_required();
+    return errors::steam_proof_required();
   }
   d_.bindings.add_proof(user->id, *steam_id, now + kBindProofValidMinutes * 60);
   SteamIdentity identity = profile_of(*steam_id);
@@ -135,12 +123,11 @@ core::Result<std::pair<IssuedToken, SteamIdentity>> SteamAccounts::bind_proven(c
                                                                                const std::string& ip) {
   if (auto ok = check_bind_claims(bind_claims, email); !ok) return ok.error();
   if (!core::is_steam_id64(steam_id)) {
-    return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED", "steamId must be a SteamID64",
-                             {{"field", "steamId"}});
+    return errors::steam_id_invalid();
   }
   const std::string id(steam_id);
   // The bare steamId proves nothing: only one the user redeemed an in-game token for may be bound.
-  if (!d_.bindings.has_proof(bind_claims.user_id, id, d_.now())) return invalid_bind_token();
+  if (!d_.bindings.has_proof(bind_claims.user_id, id, d_.now())) return errors::invalid_bind_token();
   // The repository refuses an existing Steam account inside the binding transaction.
   return bind(bind_claims.user_id, id, ip, /*merge_existing=*/false);
 }
@@ -148,7 +135,7 @@ core::Result<std::pair<IssuedToken, SteamIdentity>> SteamAccounts::bind_proven(c
 core::Result<IssuedToken> SteamAccounts::bind_verified(std::string_view bind_token, std::uint64_t steam_id,
                                                        const std::string& ip) {
   auto claims = d_.tokens.verify(bind_token, TokenType::bind, d_.now());
-  if (!claims) return core::Error::make(core::ErrorKind::unauthorized, "INVALID_TOKEN", "Invalid or expired token");
+  if (!claims) return errors::invalid_or_expired_token();
   auto bound = bind(claims->user_id, std::to_string(steam_id), ip, /*merge_existing=*/true);
   if (!bound) return bound.error();
   return std::move(bound->first);

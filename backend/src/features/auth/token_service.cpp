@@ -2,6 +2,7 @@
 
 #include "core/crypto.hpp"
 #include "core/jwt_hs256.hpp"
+#include "features/auth/errors.hpp"
 
 #include <cstdlib>
 #include <stdexcept>
@@ -12,14 +13,6 @@ namespace {
 
 constexpr const char* kIssuer = "cs2-portal";
 constexpr const char* kAudience = "cs2-portal-web";
-
-core::Error invalid_token() {
-  return core::Error::make(core::ErrorKind::unauthorized, "INVALID_TOKEN", "Invalid login token");
-}
-
-core::Error wrong_type() {
-  return core::Error::make(core::ErrorKind::unauthorized, "UNAUTHORIZED", "Unauthorized access");
-}
 
 bool parse_type(std::string_view text, TokenType& out) {
   for (TokenType t : {TokenType::login, TokenType::bind, TokenType::inventory}) {
@@ -81,14 +74,14 @@ IssuedToken TokenService::issue(TokenType type, std::int64_t user_id, std::strin
 
 core::Result<TokenClaims> TokenService::verify(std::string_view token, TokenType expected,
                                                std::int64_t now_unix) const {
-  if (token.empty()) return invalid_token();
+  if (token.empty()) return errors::invalid_token();
   const auto decoded = core::decode_hs256(token, secret_);
-  if (std::holds_alternative<core::JwtRefusal>(decoded)) return invalid_token();
+  if (std::holds_alternative<core::JwtRefusal>(decoded)) return errors::invalid_token();
   const auto& jwt = std::get<core::JwtClaims>(decoded);
   const auto text = [&](const char* name) { return jwt.text(name); };
   TokenClaims claims;
   if (text("iss") != kIssuer || text("aud") != kAudience || !parse_type(text("typ"), claims.type)) {
-    return invalid_token();
+    return errors::invalid_token();
   }
   claims.generation = jwt.number("gen");
   claims.issued_at = jwt.number("iat");
@@ -101,11 +94,11 @@ core::Result<TokenClaims> TokenService::verify(std::string_view token, TokenType
   char* end = nullptr;
   claims.user_id = std::strtoll(subject.c_str(), &end, 10);
   if (subject.empty() || end == nullptr || *end != '\0' || claims.user_id <= 0 || claims.jti.empty()) {
-    return invalid_token();
+    return errors::invalid_token();
   }
-  if (claims.expires_at <= now_unix || claims.issued_at > now_unix + 60) return invalid_token();
+  if (claims.expires_at <= now_unix || claims.issued_at > now_unix + 60) return errors::invalid_token();
   if (claims.type == TokenType::login && claims.session_id.empty()) claims.session_id = claims.jti;
-  if (claims.type != expected) return wrong_type();
+  if (claims.type != expected) return errors::unauthorized();
   return claims;
 }
 

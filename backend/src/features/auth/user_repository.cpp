@@ -3,6 +3,7 @@
 #include "db/dialect.hpp"
 #include "db/transaction.hpp"
 #include "db/row.hpp"
+#include "features/auth/errors.hpp"
 
 namespace portal::auth {
 
@@ -29,10 +30,6 @@ std::optional<User> first(soci::rowset<soci::row> rows) {
 
 std::optional<User> select_where(soci::session& sql, const std::string& column, const std::string& value) {
   return first((sql.prepare << "SELECT " << kColumns << " FROM users WHERE " << column << " = :v", soci::use(value)));
-}
-
-core::Error conflict(std::string code, std::string message) {
-  return core::Error::make(core::ErrorKind::conflict, std::move(code), std::move(message));
 }
 
 }  // namespace
@@ -78,7 +75,7 @@ core::Result<User> UserRepository::create_email_user(const std::string& email, c
                                              "VALUES (:email, :hash, :now, :now2) ON CONFLICT (email) DO NOTHING",
                               soci::use(email), soci::use(password_hash), soci::use(at), soci::use(at));
     insert.execute(true);
-    if (insert.get_affected_rows() == 0) return conflict("EMAIL_ALREADY_REGISTERED", "Email already registered");
+    if (insert.get_affected_rows() == 0) return errors::email_already_registered_on_insert();
     return *select_where(sql, "email", email);
   });
 }
@@ -120,15 +117,14 @@ core::Result<User> UserRepository::bind_steam(std::int64_t email_user_id, const 
     return db::write_transaction_if_ok(sql, database_.engine(), [&]() -> core::Result<User> {
       const long long id = email_user_id, at = now;
       auto owner = first((sql.prepare << "SELECT " << kColumns << " FROM users WHERE id = :id", soci::use(id)));
-      if (!owner) return core::Error::make(core::ErrorKind::not_found, "USER_NOT_FOUND", "User not found");
-      if (!owner->steam_id.empty()) return conflict("ALREADY_BOUND", "User already has a bound Steam account");
+      if (!owner) return errors::user_not_found();
+      if (!owner->steam_id.empty()) return errors::already_bound();
       auto steam_row = select_where(sql, "steam_id", steam_id);
       if (steam_row && !steam_row->email.empty()) {
-        return conflict("STEAM_ALREADY_BOUND", "Steam account already bound to another user");
+        return errors::steam_already_bound();
       }
       if (steam_row && !merge_existing) {
-        return conflict("STEAM_PROOF_REQUIRED",
-                        "This Steam account already has a portal account: bind it by signing in through Steam");
+        return errors::steam_proof_required();
       }
       if (!steam_row) {
         sql << "UPDATE users SET steam_id = :steam, username = :name, avatar = :avatar, updated_at = :now "

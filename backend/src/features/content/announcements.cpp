@@ -1,6 +1,7 @@
 #include "features/content/announcements.hpp"
 
 #include "db/dialect.hpp"
+#include "features/content/errors.hpp"
 
 namespace portal::content {
 
@@ -22,12 +23,10 @@ std::optional<Announcement> Announcements::get(const std::string& lang) const {
 
 core::Status Announcements::set(const std::string& lang, const std::string& text) {
   if (!is_language(lang)) {
-    return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED", "lang must be zh or en",
-                             {{"field", "lang"}});
+    return errors::lang_not_supported();
   }
   if (text.size() > kMaxAnnouncementBytes) {
-    return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED", "text is too long",
-                             {{"field", "text"}, {"limitBytes", kMaxAnnouncementBytes}});
+    return errors::announcement_too_long(kMaxAnnouncementBytes);
   }
   database_.with_session([&](soci::session& sql) {
     if (text.empty()) {

@@ -9,10 +9,6 @@ namespace portal::content {
 
 namespace {
 
-core::Error invalid(std::string_view field, std::string message) {
-  return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED", std::move(message), {{"field", field}});
-}
-
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 std::string_view trimmed(std::string_view text) {
@@ -83,20 +79,21 @@ core::Result<std::vector<ChatCommand>> CommandService::search(std::optional<std:
   if (q) {
     const std::string_view text = trimmed(*q);
     const auto length = core::utf8_length(text);
-    if (!length) return invalid("q", "q must be UTF-8 text");
+    if (!length) return core::validation_failed("q", "q must be UTF-8 text");
     if (*length > kMaxCommandQueryChars) {
-      return invalid("q", "q must be at most " + std::to_string(kMaxCommandQueryChars) + " characters");
+      return core::validation_failed("q", "q must be at most " + std::to_string(kMaxCommandQueryChars) + " characters");
     }
     needle = folded(text);
   }
   std::optional<CommandType> only_type;
   if (type) {
     only_type = command_type_from_string(*type);
-    if (!only_type) return invalid("type", "type must be Match, Practice or Admin");
+    if (!only_type) return core::validation_failed("type", "type must be Match, Practice or Admin");
   }
   std::optional<bool> only_frequent;
   if (frequent) {
-    if (*frequent != "true" && *frequent != "false") return invalid("frequent", "frequent must be true or false");
+    if (*frequent != "true" && *frequent != "false")
+      return core::validation_failed("frequent", "frequent must be true or false");
     only_frequent = *frequent == "true";
   }
   std::vector<ChatCommand> out;

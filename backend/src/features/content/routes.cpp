@@ -1,5 +1,6 @@
 #include "features/content/routes.hpp"
 
+#include "features/content/errors.hpp"
 #include "http/api_error.hpp"
 
 #include <boost/json/serialize.hpp>
@@ -64,8 +65,7 @@ void register_routes(http::RouteTable& routes, const PublicSettings& settings, A
   routes.get("/api/server/announcement", http::Access::public_access, [&announcements](http::Request& request) {
     const std::string lang(request.query_param("lang").value_or("zh"));
     if (!is_language(lang)) {
-      return http::error_response(core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED",
-                                                    "lang must be zh or en", {{"field", "lang"}}));
+      return http::error_response(errors::lang_not_supported());
     }
     boost::json::array list;
     if (auto a = announcements.get(lang)) {

@@ -3,6 +3,7 @@
 #include "core/html_sanitizer.hpp"
 #include "core/iso_time.hpp"
 #include "core/utf8.hpp"
+#include "features/faq/errors.hpp"
 
 #include <boost/json/array.hpp>
 
@@ -14,13 +15,11 @@ namespace portal::faq {
 namespace {
 
 core::Error invalid(std::string_view field, std::string message, boost::json::object details = {}) {
-  details["field"] = field;
-  return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED", std::move(message), std::move(details));
-}
-
-core::Error not_found(std::int64_t id) {
-  return core::Error::make(core::ErrorKind::not_found, "FAQ_NOT_FOUND",
-                           "FAQ entry " + std::to_string(id) + " does not exist", {{"id", id}});
+  auto error = core::validation_failed(field, std::move(message));
+  if (details.empty()) return error;
+  details["field"] = field;  // after the extra details, as before
+  error.details = std::move(details);
+  return error;
 }
 
 std::int64_t system_now() {
@@ -135,8 +134,7 @@ core::Result<SavedFaq> FaqService::add(const NewFaq& faq, const std::string& act
 
 core::Result<SavedFaq> FaqService::update(std::int64_t id, const FaqEdit& edit, const std::string& actor) {
   if (!edit.question && !edit.answer_html && !edit.sort_order) {
-    return core::Error::make(core::ErrorKind::validation, "NOTHING_TO_UPDATE",
-                             "nothing to update: give a question, an answer or an order");
+    return errors::nothing_to_update();
   }
   FaqRepository::Update changes{.now = now_(), .actor = actor};
   boost::json::array changed;
@@ -161,14 +159,14 @@ core::Result<SavedFaq> FaqService::update(std::int64_t id, const FaqEdit& edit, 
   }
   changes.audit = {{"changed", std::move(changed)}, {"sanitizerRemoved", removed_json(saved.removed)}};
   auto entry = repository_.update(id, changes);
-  if (!entry) return not_found(id);
+  if (!entry) return errors::faq_not_found(id);
   saved.entry = std::move(*entry);
   return saved;
 }
 
 core::Result<FaqEntry> FaqService::remove(std::int64_t id, const std::string& actor) {
   auto entry = repository_.remove(id, actor);
-  if (!entry) return not_found(id);
+  if (!entry) return errors::faq_not_found(id);
   return std::move(*entry);
 }
 

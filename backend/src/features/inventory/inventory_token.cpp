@@ -2,18 +2,11 @@
 
 #include "core/crypto.hpp"
 #include "core/jwt_hs256.hpp"
+#include "features/inventory/errors.hpp"
 
 #include <stdexcept>
 
 namespace portal::inventory {
-
-namespace {
-
-core::Error refused(std::string code, std::string message) {
-  return core::Error::make(core::ErrorKind::unauthorized, std::move(code), std::move(message));
-}
-
-}  // namespace
 
 InventoryTokenIssuer::InventoryTokenIssuer(InventoryTokenSettings settings) : settings_(std::move(settings)) {
   if (settings_.secret.size() < 32) throw std::invalid_argument("the inventory token secret must be at least 32 bytes");
@@ -47,17 +40,17 @@ InventoryTokenVerifier::InventoryTokenVerifier(std::string secret, std::string i
     : secret_(std::move(secret)), issuer_(std::move(issuer)), audience_(std::move(audience)) {}
 
 core::Result<InventoryClaims> InventoryTokenVerifier::verify(std::string_view token, std::int64_t now_unix) const {
-  if (token.empty()) return refused("TOKEN_MISSING", "No token was given");
+  if (token.empty()) return errors::token_missing();
   const auto decoded = core::decode_hs256(token, secret_);
   if (const auto* refusal = std::get_if<core::JwtRefusal>(&decoded)) {
     if (*refusal == core::JwtRefusal::bad_signature) {
-      return refused("TOKEN_BAD_SIGNATURE", "The token's signature does not match");
+      return errors::token_bad_signature();
     }
-    return refused("TOKEN_MALFORMED", "The token is not an HS256 JWT");
+    return errors::token_malformed();
   }
   const auto& jwt = std::get<core::JwtClaims>(decoded);
   const auto text = [&](const char* name) { return jwt.text(name); };
-  if (text("typ") != kTokenType) return refused("TOKEN_WRONG_TYPE", "This is not an inventory token");
+  if (text("typ") != kTokenType) return errors::token_wrong_type();
   InventoryClaims claims{
       .steam_id = text("sub"),
       .name = text("name"),
@@ -68,12 +61,12 @@ core::Result<InventoryClaims> InventoryTokenVerifier::verify(std::string_view to
       .expires_at = jwt.number("exp"),
       .jti = text("jti"),
   };
-  if (claims.issuer != issuer_) return refused("TOKEN_WRONG_ISSUER", "The token comes from another portal");
-  if (claims.audience != audience_) return refused("TOKEN_WRONG_AUDIENCE", "The token was made for another site");
-  if (claims.steam_id.empty() || claims.jti.empty()) return refused("TOKEN_MALFORMED", "The token lacks sub or jti");
-  if (claims.expires_at <= now_unix) return refused("TOKEN_EXPIRED", "The token has expired");
+  if (claims.issuer != issuer_) return errors::token_wrong_issuer();
+  if (claims.audience != audience_) return errors::token_wrong_audience();
+  if (claims.steam_id.empty() || claims.jti.empty()) return errors::token_lacks_claims();
+  if (claims.expires_at <= now_unix) return errors::token_expired();
   if (claims.issued_at > now_unix + kClockSkewSeconds) {
-    return refused("TOKEN_NOT_YET_VALID", "The token is dated in the future");
+    return errors::token_not_yet_valid();
   }
   return claims;
 }

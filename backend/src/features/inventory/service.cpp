@@ -1,28 +1,18 @@
 #include "features/inventory/service.hpp"
 
 #include "core/steam_id.hpp"
+#include "features/inventory/errors.hpp"
 
 namespace portal::inventory {
 
-core::Error not_your_account() {
-  return core::Error::make(core::ErrorKind::forbidden, "NOT_YOUR_ACCOUNT",
-                           "This Steam account is not the one bound to your account");
-}
-
-core::Error steam_not_bound() {
-  return core::Error::make(core::ErrorKind::conflict, "STEAM_NOT_BOUND",
-                           "Your account has no Steam account bound; bind one first");
-}
-
 core::Result<Account> InventoryService::own_account(std::int64_t user_id, std::string_view steam_id) const {
   if (!core::is_steam_id64(steam_id)) {
-    return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED", "steamId must be a SteamID64",
-                             {{"field", "steamId"}});
+    return errors::steam_id_invalid();
   }
   auto account = d_.account_of(user_id);
-  if (!account) return core::Error::make(core::ErrorKind::unauthorized, "INVALID_TOKEN", "Invalid login token");
-  if (account->steam_id.empty()) return steam_not_bound();
-  if (account->steam_id != steam_id) return not_your_account();
+  if (!account) return errors::invalid_token();
+  if (account->steam_id.empty()) return errors::steam_not_bound();
+  if (account->steam_id != steam_id) return errors::not_your_account();
   return std::move(*account);
 }
 

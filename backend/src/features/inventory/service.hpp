@@ -44,7 +44,4 @@ class InventoryService {
   InventoryDeps d_;
 };
 
-core::Error not_your_account();
-core::Error steam_not_bound();
-
 }  // namespace portal::inventory

@@ -34,10 +34,6 @@ constexpr std::array<CounterField, 11> kCounterFields{{
     {"clutchwins", &Counters::clutchwins, kMaxRoundsPerBatch},
 }};
 
-core::Error invalid(const std::string& field, std::string message) {
-  return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED", std::move(message), {{"field", field}});
-}
-
 bool is_batch_id(std::string_view id) {
   if (id.empty() || id.size() > kMaxBatchIdLength) return false;
   for (const char c : id) {
@@ -85,31 +81,31 @@ bool is_clean_utf8(std::string_view text) {
 }
 
 core::Result<BatchPlayer> parse_player(const boost::json::value& value, const std::string& where) {
-  if (!value.is_object()) return invalid(where, where + " must be an object");
+  if (!value.is_object()) return core::validation_failed(where, where + " must be an object");
   const auto& object = value.as_object();
   BatchPlayer player;
   for (const auto& [key, field_value] : object) {
     const std::string field = where + "." + std::string(key);
     if (key == "steamid") {
       if (!field_value.is_string() || !core::is_steam_id64(std::string_view(field_value.as_string()))) {
-        return invalid(field, field + " must be a SteamID64 (17 digits)");
+        return core::validation_failed(field, field + " must be a SteamID64 (17 digits)");
       }
       player.steam_id = std::string(field_value.as_string());
       continue;
     }
     if (key == "nickname") {
       if (field_value.is_null()) continue;
-      if (!field_value.is_string()) return invalid(field, field + " must be a string");
+      if (!field_value.is_string()) return core::validation_failed(field, field + " must be a string");
       const std::string_view nickname = field_value.as_string();
       if (nickname.size() > kMaxNicknameBytes || !is_clean_utf8(nickname)) {
-        return invalid(field, field + " must be at most 64 bytes of UTF-8 without control characters");
+        return core::validation_failed(field, field + " must be at most 64 bytes of UTF-8 without control characters");
       }
       player.nickname = std::string(nickname);
       continue;
     }
     const auto counter = std::find_if(kCounterFields.begin(), kCounterFields.end(),
                                       [&](const CounterField& f) { return f.name == std::string_view(key); });
-    if (counter == kCounterFields.end()) return invalid(field, "unknown field " + field);
+    if (counter == kCounterFields.end()) return core::validation_failed(field, "unknown field " + field);
     std::int64_t n = 0;
     if (const auto* signed_number = field_value.if_int64()) {
       n = *signed_number;
@@ -117,22 +113,24 @@ core::Result<BatchPlayer> parse_player(const boost::json::value& value, const st
       n = *unsigned_number > static_cast<std::uint64_t>(counter->max) ? counter->max + 1
                                                                       : static_cast<std::int64_t>(*unsigned_number);
     } else {
-      return invalid(field, field + " must be a whole number");
+      return core::validation_failed(field, field + " must be a whole number");
     }
-    if (n < 0) return invalid(field, field + " must not be negative");
+    if (n < 0) return core::validation_failed(field, field + " must not be negative");
     if (n > counter->max) {
-      return invalid(field, field + " must be at most " + std::to_string(counter->max) + " per batch");
+      return core::validation_failed(field, field + " must be at most " + std::to_string(counter->max) + " per batch");
     }
     player.counters.*(counter->field) = n;
   }
-  if (player.steam_id.empty()) return invalid(where + ".steamid", where + ".steamid is required");
+  if (player.steam_id.empty()) return core::validation_failed(where + ".steamid", where + ".steamid is required");
   const auto& c = player.counters;
-  if (c.headshots > c.kills) return invalid(where + ".headshots", where + ".headshots must not exceed the kills");
+  if (c.headshots > c.kills)
+    return core::validation_failed(where + ".headshots", where + ".headshots must not exceed the kills");
   if (c.rifle_kills + c.awp_kills + c.pistol_kills > c.kills) {
-    return invalid(where + ".rifle_kills", where + ": rifle, AWP and pistol kills together must not exceed the kills");
+    return core::validation_failed(where + ".rifle_kills",
+                                   where + ": rifle, AWP and pistol kills together must not exceed the kills");
   }
   if (c.clutchwins > c.clutches) {
-    return invalid(where + ".clutchwins", where + ".clutchwins must not exceed the clutches");
+    return core::validation_failed(where + ".clutchwins", where + ".clutchwins must not exceed the clutches");
   }
   return player;
 }
@@ -142,21 +140,22 @@ core::Result<BatchPlayer> parse_player(const boost::json::value& value, const st
 core::Result<StatsBatch> parse_batch(const boost::json::object& body) {
   StatsBatch batch;
   for (const auto& [key, value] : body) {
-    if (key != "batchId" && key != "mode" && key != "players") return invalid(key, "unknown field " + std::string(key));
+    if (key != "batchId" && key != "mode" && key != "players")
+      return core::validation_failed(key, "unknown field " + std::string(key));
   }
   const auto* id = body.if_contains("batchId");
   if (!id || !id->is_string() || !is_batch_id(id->as_string())) {
-    return invalid("batchId", "batchId must be 1-64 characters of letters, digits and . _ : -");
+    return core::validation_failed("batchId", "batchId must be 1-64 characters of letters, digits and . _ : -");
   }
   batch.batch_id = std::string(id->as_string());
   const auto* mode = body.if_contains("mode");
   const auto parsed_mode = mode && mode->is_string() ? mode_from_string(mode->as_string()) : std::nullopt;
-  if (!parsed_mode) return invalid("mode", "mode must be one of dm, dm-pistol, solo, retakes");
+  if (!parsed_mode) return core::validation_failed("mode", "mode must be one of dm, dm-pistol, solo, retakes");
   batch.mode = *parsed_mode;
   const auto* players = body.if_contains("players");
   if (!players || !players->is_array() || players->as_array().empty() ||
       players->as_array().size() > kMaxBatchPlayers) {
-    return invalid("players", "players must be a list of 1 to 128 players");
+    return core::validation_failed("players", "players must be a list of 1 to 128 players");
   }
   std::set<std::string, std::less<>> seen;
   std::size_t index = 0;
@@ -164,7 +163,8 @@ core::Result<StatsBatch> parse_batch(const boost::json::object& body) {
     auto player = parse_player(value, "players[" + std::to_string(index++) + "]");
     if (!player) return player.error();
     if (!seen.insert(player->steam_id).second) {
-      return invalid("players[" + std::to_string(index - 1) + "].steamid", "a player may appear once per batch");
+      return core::validation_failed("players[" + std::to_string(index - 1) + "].steamid",
+                                     "a player may appear once per batch");
     }
     batch.players.push_back(std::move(*player));
   }

@@ -2,6 +2,7 @@
 
 #include "http/api_error.hpp"
 #include "http/json_body.hpp"
+#include "features/leaderboard/errors.hpp"
 #include "features/leaderboard/ranker.hpp"
 
 #include <boost/json/array.hpp>
@@ -110,9 +111,7 @@ BoardQuery board_query(const Request& request) {
   BoardQuery query;
   const auto mode = mode_from_string(request.path_param("mode"));
   if (!mode) {
-    query.refusal = http::error_response(core::Error::make(core::ErrorKind::not_found, "UNKNOWN_MODE",
-                                                           "Unknown mode; modes are dm, dm-pistol, solo, retakes",
-                                                           {{"mode", request.path_param("mode")}}));
+    query.refusal = http::error_response(errors::unknown_mode(request.path_param("mode")));
     return query;
   }
   query.mode = *mode;

@@ -1,6 +1,7 @@
 #include "features/leaderboard/service.hpp"
 
 #include "core/steam_id.hpp"
+#include "features/leaderboard/errors.hpp"
 
 #include <chrono>
 
@@ -10,11 +11,6 @@ namespace {
 
 std::int64_t system_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
-core::Error season_not_found(std::int64_t season) {
-  return core::Error::make(core::ErrorKind::not_found, "SEASON_NOT_FOUND", "No season with this id",
-                           {{"season", season}});
 }
 
 }  // namespace
@@ -30,8 +26,7 @@ core::Result<IngestResult> LeaderboardService::ingest(std::int64_t server_id, co
   if (!batch) return batch.error();
   const auto outcome = ingest_.apply(server_id, *batch, content_hash(*batch), now_());
   if (outcome.kind == IngestOutcome::Kind::id_reused) {
-    return core::Error::make(core::ErrorKind::conflict, "BATCH_ID_REUSED",
-                             "This batch id was used before for different stats", {{"batchId", batch->batch_id}});
+    return errors::batch_id_reused(batch->batch_id);
   }
   return IngestResult{batch->batch_id, outcome.kind == IngestOutcome::Kind::applied, batch->players.size(),
                       outcome.season_id};
@@ -39,7 +34,7 @@ core::Result<IngestResult> LeaderboardService::ingest(std::int64_t server_id, co
 
 core::Result<BoardInfo> LeaderboardService::board(const BoardKey& key) const {
   auto info = boards_.board(key);
-  if (!info) return season_not_found(key.season);
+  if (!info) return errors::board_season_not_found(key.season);
   return *info;
 }
 
@@ -52,8 +47,7 @@ core::Result<Listing> LeaderboardService::top(Mode mode, std::int64_t season) co
 
 core::Result<Listing> LeaderboardService::page(Mode mode, std::int64_t season, std::int64_t page, int group_set) const {
   if (page < 1 || page > kMaxPage) {
-    return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED",
-                             "page must be a whole number from 1 to 1000000", {{"field", "page"}});
+    return errors::page_out_of_range();
   }
   const BoardKey key{season, mode};
   auto info = board(key);
@@ -68,10 +62,9 @@ core::Result<Listing> LeaderboardService::page(Mode mode, std::int64_t season, s
 core::Result<std::vector<RankedPlayer>> LeaderboardService::player(const std::string& steam_id,
                                                                    std::int64_t season) const {
   if (!core::is_steam_id64(steam_id)) {
-    return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED", "steamId must be a SteamID64",
-                             {{"field", "steamId"}});
+    return errors::steam_id_invalid();
   }
-  if (season != 0 && !boards_.board(BoardKey{season, Mode::dm})) return season_not_found(season);
+  if (season != 0 && !boards_.board(BoardKey{season, Mode::dm})) return errors::board_season_not_found(season);
   return boards_.player(season, steam_id);
 }
 

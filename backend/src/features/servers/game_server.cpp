@@ -26,25 +26,25 @@ bool contains(const std::vector<std::string_view>& list, std::string_view value)
   return std::find(list.begin(), list.end(), value) != list.end();
 }
 
-core::Error invalid(std::string field, std::string message) {
-  return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED", std::move(message),
-                           {{"field", std::move(field)}});
-}
 }  // namespace
 
 std::optional<core::Error> validate(const GameServer& s) {
   in_addr address{};
   if (inet_pton(AF_INET, s.ip.c_str(), &address) != 1 || address.s_addr == 0) {
-    return invalid("ip", "ip must be an IPv4 address such as 203.0.113.7");
+    return core::validation_failed("ip", "ip must be an IPv4 address such as 203.0.113.7");
   }
-  if (s.port < 1 || s.port > 65535) return invalid("port", "port must be between 1 and 65535");
-  if (s.name.empty() || s.name.size() > 128) return invalid("name", "name must be 1 to 128 bytes");
-  if (s.name_display.size() > 128) return invalid("name_display", "name_display must be at most 128 bytes");
-  if (!contains(known_categories(), s.category)) return invalid("category", "category must be one of the ten modes");
-  if (!contains(known_regions(), s.region)) return invalid("region", "region must be a known region code");
-  if (s.ontop < 0 || s.ontop > 1000) return invalid("ontop", "ontop must be between 0 and 1000");
-  if (s.star < 0 || s.star > 1000) return invalid("star", "star must be between 0 and 1000");
-  if (s.rcon_password.size() > 128) return invalid("rcon_password", "rcon_password must be at most 128 bytes");
+  if (s.port < 1 || s.port > 65535) return core::validation_failed("port", "port must be between 1 and 65535");
+  if (s.name.empty() || s.name.size() > 128) return core::validation_failed("name", "name must be 1 to 128 bytes");
+  if (s.name_display.size() > 128)
+    return core::validation_failed("name_display", "name_display must be at most 128 bytes");
+  if (!contains(known_categories(), s.category))
+    return core::validation_failed("category", "category must be one of the ten modes");
+  if (!contains(known_regions(), s.region))
+    return core::validation_failed("region", "region must be a known region code");
+  if (s.ontop < 0 || s.ontop > 1000) return core::validation_failed("ontop", "ontop must be between 0 and 1000");
+  if (s.star < 0 || s.star > 1000) return core::validation_failed("star", "star must be between 0 and 1000");
+  if (s.rcon_password.size() > 128)
+    return core::validation_failed("rcon_password", "rcon_password must be at most 128 bytes");
   return std::nullopt;
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/gzip.hpp"
 #include "core/steam_id.hpp"
+#include "features/servers/errors.hpp"
 #include "http/api_error.hpp"
 #include "http/cached_json.hpp"
 #include "http/json_body.hpp"
@@ -72,7 +73,7 @@ http::Response server_details(Service& service, const http::Request& request) {
   const std::string_view id = request.path_param("id");
   const auto colon = id.rfind(':');
   const auto port = colon == std::string_view::npos ? std::nullopt : parse_port(id.substr(colon + 1));
-  if (!port) return http::error_response(server_not_found());
+  if (!port) return http::error_response(errors::server_not_found());
   auto details = service.details(std::string(id.substr(0, colon)), *port);
   if (!details) return http::error_response(details.error());
   boost::json::array history;

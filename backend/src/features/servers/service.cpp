@@ -1,22 +1,15 @@
 #include "features/servers/service.hpp"
 
+#include "features/servers/errors.hpp"
+
 #include "core/clock.hpp"
 #include "core/crypto.hpp"
 
 namespace portal::servers {
 
-core::Error server_not_found() {
-  return core::Error::make(core::ErrorKind::not_found, "SERVER_NOT_FOUND", "No such server in the community's list");
-}
-
 namespace {
 bool passes(const std::set<std::string>& allowed, const std::string& value) {
   return allowed.empty() || allowed.count(value) > 0;
-}
-
-core::Error conflict(const std::string& endpoint) {
-  return core::Error::make(core::ErrorKind::conflict, "SERVER_EXISTS", "A server with this address already exists",
-                           {{"endpoint", endpoint}});
 }
 }  // namespace
 
@@ -35,14 +28,14 @@ std::vector<ServerView> Service::list(const ListFilter& filter) const {
 core::Result<std::vector<LivePlayer>> Service::players(const std::string& ip, int port) const {
   const auto snapshot = store_.get();
   const ServerView* server = snapshot->find(ip, port);
-  if (!server) return server_not_found();
+  if (!server) return errors::server_not_found();
   return server->player_list;
 }
 
 core::Result<ServerDetails> Service::details(const std::string& ip, int port) const {
   const auto snapshot = store_.get();
   const ServerView* server = snapshot->find(ip, port);
-  if (!server) return server_not_found();
+  if (!server) return errors::server_not_found();
   const auto now = std::chrono::system_clock::now();
   const auto since = std::chrono::duration_cast<std::chrono::seconds>((now - history_).time_since_epoch()).count();
   return ServerDetails{*server, repository_.samples_since(server->id, since)};
@@ -52,7 +45,7 @@ core::Status Service::push(std::int64_t server_id, const std::string& ip, int po
   const auto server = repository_.find_by_endpoint(ip, port);
   // A key reports for its own server only; the answer is the one for a wrong key: it reveals nothing.
   if (!server || server->id != server_id) {
-    return core::Error::make(core::ErrorKind::unauthorized, "INVALID_SERVER_KEY", "Unknown server or wrong server key");
+    return errors::invalid_server_key();
   }
   repository_.record_presence(server_id, report.steam_ids, core::system_unix_now());
   store_.set(tracker_.apply_push(server->id, std::move(report), Tracker::Clock::now()));
@@ -74,32 +67,32 @@ bool Service::player_on_server(std::int64_t server_id, const std::string& steam_
 
 core::Result<GameServer> Service::add(GameServer server) {
   if (auto error = validate(server)) return *error;
-  if (repository_.find_by_endpoint(server.ip, server.port)) return conflict(server.endpoint());
+  if (repository_.find_by_endpoint(server.ip, server.port)) return errors::server_exists(server.endpoint());
   server.id = repository_.insert(server);
   return server;
 }
 
 core::Result<GameServer> Service::edit(std::int64_t id, const GameServerChanges& changes) {
   auto server = repository_.find(id);
-  if (!server) return server_not_found();
+  if (!server) return errors::server_not_found();
   apply(changes, *server);
   if (auto error = validate(*server)) return *error;
   if (auto other = repository_.find_by_endpoint(server->ip, server->port); other && other->id != id) {
-    return conflict(server->endpoint());
+    return errors::server_exists(server->endpoint());
   }
   repository_.update(*server);
   return *server;
 }
 
 core::Status Service::remove(std::int64_t id) {
-  if (!repository_.remove(id)) return server_not_found();
+  if (!repository_.remove(id)) return errors::server_not_found();
   return core::Ok{};
 }
 
 core::Result<std::string> Service::issue_plugin_key(std::int64_t id, std::string_view scopes) {
   auto parsed = parse_key_scopes(scopes);
   if (!parsed) return parsed.error();
-  if (!repository_.find(id)) return server_not_found();
+  if (!repository_.find(id)) return errors::server_not_found();
   std::string stored;
   for (const auto& scope : *parsed) stored += (stored.empty() ? "" : ",") + scope;
   std::string key = core::random_token(32);
@@ -117,15 +110,13 @@ core::Result<std::set<std::string>> parse_key_scopes(std::string_view scopes) {
     while (!scope.empty() && scope.front() == ' ') scope.remove_prefix(1);
     while (!scope.empty() && scope.back() == ' ') scope.remove_suffix(1);
     if (!known.contains(scope)) {
-      return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED",
-                               "scopes must be a comma-separated list of status, stats, members and bind",
-                               {{"field", "scopes"}});
+      return core::validation_failed("scopes",
+                                     "scopes must be a comma-separated list of status, stats, members and bind");
     }
     out.emplace(scope);
   }
   if (out.empty()) {
-    return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED", "a key needs at least one scope",
-                             {{"field", "scopes"}});
+    return core::validation_failed("scopes", "a key needs at least one scope");
   }
   return out;
 }

@@ -71,6 +71,4 @@ class Service {
   std::chrono::hours history_;
 };
 
-core::Error server_not_found();
-
 }  // namespace portal::servers

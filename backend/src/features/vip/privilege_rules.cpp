@@ -42,10 +42,6 @@ core::Result<std::string> normalize_text(std::string_view text, const std::strin
 
 }  // namespace
 
-core::Error validation_failed(std::string_view field, std::string message) {
-  return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED", std::move(message), {{"field", field}});
-}
-
 core::Status check_key(std::string_view key) {
   const bool length_ok = key.size() >= kKeyMinLength && key.size() <= kKeyMaxLength;
   bool chars_ok = true;

@@ -11,7 +11,8 @@
 
 namespace portal::vip {
 
-core::Error validation_failed(std::string_view field, std::string message);
+// VALIDATION_FAILED (422) naming the field: the one core helper.
+using core::validation_failed;
 
 // [a-z0-9_]{2,40}.
 core::Status check_key(std::string_view key);

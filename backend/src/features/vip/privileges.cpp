@@ -1,17 +1,9 @@
 #include "features/vip/privileges.hpp"
 
+#include "features/vip/errors.hpp"
 #include "features/vip/privilege_rules.hpp"
 
 namespace portal::vip {
-
-namespace {
-
-core::Error not_found(std::string_view key) {
-  return core::Error::make(core::ErrorKind::not_found, "PRIVILEGE_NOT_FOUND",
-                           "no privilege has the key '" + std::string(key) + "'", {{"key", key}});
-}
-
-}  // namespace
 
 core::Result<Privilege> PrivilegeService::add(std::string_view key, PrivilegeChanges fields, const std::string& actor) {
   if (auto ok = check_key(key); !ok) return ok.error();
@@ -22,8 +14,7 @@ core::Result<Privilege> PrivilegeService::add(std::string_view key, PrivilegeCha
   const std::string stored_key(key);
   auto outcome = repository_.insert(stored_key, *checked, now_unix_(), actor);
   if (outcome.status == PrivilegeRepository::Status::key_taken) {
-    return core::Error::make(core::ErrorKind::conflict, "PRIVILEGE_KEY_TAKEN",
-                             "another privilege has the key '" + stored_key + "'", {{"key", stored_key}});
+    return errors::privilege_key_taken(stored_key);
   }
   return std::move(outcome.privilege);
 }
@@ -32,19 +23,19 @@ core::Result<Privilege> PrivilegeService::update(std::string_view key, Privilege
                                                  const std::string& actor) {
   if (auto ok = check_key(key); !ok) return ok.error();
   if (changes.empty()) {
-    return core::Error::make(core::ErrorKind::validation, "NOTHING_TO_CHANGE",
-                             "nothing to change: give at least one field");
+    return errors::nothing_to_change();
   }
   auto checked = normalize_changes(std::move(changes));
   if (!checked) return checked.error();
   auto outcome = repository_.update(std::string(key), *checked, now_unix_(), actor);
-  if (outcome.status == PrivilegeRepository::Status::not_found) return not_found(key);
+  if (outcome.status == PrivilegeRepository::Status::not_found) return errors::privilege_not_found(key);
   return std::move(outcome.privilege);
 }
 
 core::Status PrivilegeService::remove(std::string_view key, const std::string& actor) {
   if (auto ok = check_key(key); !ok) return ok.error();
-  if (repository_.remove(std::string(key), actor) == PrivilegeRepository::Status::not_found) return not_found(key);
+  if (repository_.remove(std::string(key), actor) == PrivilegeRepository::Status::not_found)
+    return errors::privilege_not_found(key);
   return core::Ok{};
 }
 
