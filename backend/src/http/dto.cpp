@@ -13,7 +13,7 @@ namespace portal::http::dto {
 namespace detail {
 
 core::Error field_error(const std::string& path, const std::string& message) {
-  return core::Error::make(core::ErrorKind::validation, "VALIDATION_FAILED", message, {{"field", path}});
+  return core::validation_failed(path, message);
 }
 
 std::string join(const std::string& path, std::string_view name) {
