@@ -37,17 +37,17 @@ test: build test-backend test-postgres test-web e2e $(if $(filter true,$(CI)),te
 	@echo "all tests passed"
 
 test-backend: backend
-	cd $(BUILD_DIR) && ctest --output-on-failure -j$(JOBS) -E '^PostgresServer\.'
+	cd $(BUILD_DIR) && ctest --output-on-failure --timeout 300 -j$(JOBS) -E '^PostgresServer\.'
 
 # The same suite against a throwaway PostgreSQL 15 cluster.
 test-postgres: backend
-	scripts/with-postgres.sh bash -c 'cd $(BUILD_DIR) && ctest --output-on-failure -j$(JOBS)'
+	scripts/with-postgres.sh bash -c 'cd $(BUILD_DIR) && ctest --output-on-failure --timeout 300 -j$(JOBS)'
 
 # AddressSanitizer + UndefinedBehaviorSanitizer build of the whole suite (run by CI).
 test-sanitize: deps
 	cmake -S backend -B $(ASAN_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DPORTAL_SANITIZE=ON -DPORTAL_BENCH=OFF > /dev/null
 	ninja -C $(ASAN_DIR) -j$(JOBS)
-	cd $(ASAN_DIR) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j$(JOBS) -E '^PostgresServer\.'
+	cd $(ASAN_DIR) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure --timeout 300 -j$(JOBS) -E '^PostgresServer\.'
 
 test-web: deps
 	cd web && export $(NODE_PATH_PREFIX) && npm run typecheck && npm run lint && npm test
