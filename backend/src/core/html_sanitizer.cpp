@@ -1,5 +1,7 @@
 #include "core/html_sanitizer.hpp"
 
+#include "core/html_sanitizer_report.hpp"
+
 #include <gumbo.h>
 
 #include <algorithm>
@@ -17,7 +19,8 @@ namespace {
 constexpr std::size_t kMaxDepth = 100;
 // Re-parsing the output settles after one round in practice; this bounds the work if it did not.
 constexpr int kMaxPasses = 4;
-constexpr std::size_t kMaxShownValueBytes = 60;
+using html_report::Report;
+using html_report::shown;
 
 enum class Action { keep, unwrap, drop };
 
@@ -105,49 +108,9 @@ std::string tag_name(const GumboNode& node) {
   return piece.length ? ascii_lower(std::string_view(piece.data, piece.length)) : "?";
 }
 
-// An attribute value for a report line: short, one line, no control characters.
-std::string shown(std::string_view value) {
-  std::string out;
-  for (const char c : value.substr(0, kMaxShownValueBytes)) {
-    const auto byte = static_cast<unsigned char>(c);
-    out += byte < 0x20 || byte == 0x7f ? '?' : c;
-  }
-  if (value.size() > kMaxShownValueBytes) {
-    while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xc0) == 0x80) out.pop_back();
-    if (!out.empty() && static_cast<unsigned char>(out.back()) >= 0xc0) out.pop_back();
-    out += "...";
-  }
-  return "\"" + out + "\"";
-}
-
-// Lines of what was removed, counted: the same line twice becomes "... (2x)".
-class Report {
- public:
-  void add(std::string line) {
-    for (auto& c : line) {
-      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';  // the lines end up on terminals
-    }
-    const auto [it, inserted] = index_.emplace(line, lines_.size());
-    if (inserted) {
-      lines_.emplace_back(std::move(line), 1);
-    } else {
-      ++lines_[it->second].second;
-    }
-  }
-  std::vector<std::string> lines() const {
-    std::vector<std::string> out;
-    for (const auto& [line, count] : lines_) {
-      out.push_back(count == 1 ? line : line + " (" + std::to_string(count) + "x)");
-    }
-    return out;
-  }
-
- private:
-  std::vector<std::pair<std::string, int>> lines_;
-  std::unordered_map<std::string, std::size_t> index_;
-};
-
-void escape_text(std::string_view text, std::string& out) {
+// Text and attribute values as the output writes them: &, < and > always, " inside attribute values;
+// NUL never (the parser already replaced it, this only keeps the output clean of any left).
+void escape(std::string_view text, std::string& out, bool in_attribute) {
   for (const char c : text) {
     switch (c) {
       case '&':
@@ -159,6 +122,9 @@ void escape_text(std::string_view text, std::string& out) {
       case '>':
         out += "&gt;";
         break;
+      case '"':
+        out += in_attribute ? "&quot;" : "\"";
+        break;
       case '\0':
         break;
       default:
@@ -167,30 +133,13 @@ void escape_text(std::string_view text, std::string& out) {
   }
 }
 
+void escape_text(std::string_view text, std::string& out) { escape(text, out, false); }
+
 void write_attribute(std::string& out, std::string_view name, std::string_view value) {
   out += ' ';
   out += name;
   out += "=\"";
-  for (const char c : value) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '\0':
-        break;
-      default:
-        out += c;
-    }
-  }
+  escape(value, out, true);
   out += '"';
 }
 
