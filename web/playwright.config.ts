@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { defineConfig } from '@playwright/test'
 
-const webRoot = resolve(import.meta.dirname, 'dist')
+// E2E_WEB_ROOT and E2E_OUTPUT_DIR let two checkouts' builds run their suites side by side.
+const webRoot = resolve(import.meta.dirname, process.env.E2E_WEB_ROOT ?? 'dist')
 const port = Number(process.env.E2E_PORT ?? 18090)
 const backend = process.env.E2E_BACKEND ?? '../backend/build/portal'
 // Workers load this file again: keep one fresh data folder per run through the environment.
@@ -19,7 +20,7 @@ if (!existsSync(join(webRoot, 'index.html'))) {
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results/artifacts',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results/artifacts',
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
