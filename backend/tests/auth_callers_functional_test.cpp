@@ -147,5 +147,23 @@ TEST_F(AuthCallers, LogoutEverywhereEndsEverySession) {
   EXPECT_EQ(me(steam_login(steam_id)), 200) << "signing in again works";
 }
 
+TEST_F(AuthCallers, TheSessionCheckAnswersWhatTheTokenCheckDecides) {
+  const std::string steam_id = "76561198000000505";
+  const std::string phone = steam_login(steam_id);
+  const std::string laptop = steam_login(steam_id);
+
+  auto held = get("/api/auth/session", laptop);
+  ASSERT_EQ(held.status, 200) << held.body;
+  EXPECT_EQ(held.json().at("steamId").as_string(), steam_id);
+  EXPECT_GT(held.json().at("expiresAt").as_int64(), 0);
+  EXPECT_EQ(held.header("Cache-Control"), "no-store");
+  EXPECT_EQ(get("/api/auth/session").status, 401) << "needs a login";
+
+  ASSERT_EQ(post("/api/auth/logout-all", "{}", phone).status, 204);
+  auto ended = get("/api/auth/session", laptop);
+  EXPECT_EQ(ended.status, 401) << "a session ended on another device must read as ended";
+  EXPECT_EQ(error_code(ended), "INVALID_TOKEN");
+}
+
 }  // namespace
 }  // namespace portal::test

@@ -25,6 +25,7 @@ constexpr const char* kRegisterLimit = "auth.register";
 constexpr const char* kResetLimit = "auth.reset";
 constexpr const char* kBindLimit = "auth.bind";
 constexpr const char* kSessionLimit = "auth.session";
+constexpr const char* kSessionCheckLimit = "auth.check";
 constexpr const char* kSteamLimit = "auth.steam";
 constexpr const char* kPluginLimit = "auth.plugin";
 
@@ -133,10 +134,14 @@ std::map<std::string, core::RateLimit, std::less<>> rate_limit_policies() {
       {kLoginLimit, {20, 5min}},   // each attempt may cost a password hash
       {kLookupLimit, {60, 5min}},  // availability check on blur
       {kMailLimit, {20, 1h}},      // codes and reset links: each sends a mail
-      {kRegisterLimit, {20, 1h}},   {kResetLimit, {20, 15min}}, {kBindLimit, {30, 15min}},
+      {kRegisterLimit, {20, 1h}},
+      {kResetLimit, {20, 15min}},
+      {kBindLimit, {30, 15min}},
       {kSessionLimit, {300, 5min}},  // token refresh, log, user info: the web calls these routinely
-      {kSteamLimit, {60, 5min}},     // callbacks: each costs a round trip to Steam
-      {kPluginLimit, {600, 1min}},   // game servers asking bind tokens for their players
+      // Every open tab asks once a minute: roomy enough for a few hundred tabs behind one address.
+      {kSessionCheckLimit, {1200, 5min}},
+      {kSteamLimit, {60, 5min}},    // callbacks: each costs a round trip to Steam
+      {kPluginLimit, {600, 1min}},  // game servers asking bind tokens for their players
   };
 }
 
@@ -188,6 +193,26 @@ void register_routes(http::RouteTable& routes, AuthRoutesDeps d) {
       kBindLimit, http::Exec::outbound);
 
   // ---- sessions ----
+  // The web's periodic "is my login still good" question. The access check already proves the token
+  // (signature, expiry, not logged out, session not ended, account generation), so the answer costs
+  // no query beyond it.
+  routes.add(http::Route{
+      .method = http::Method::get,
+      .pattern = "/api/auth/session",
+      .access = Access::logged_in,
+      .handler =
+          [](Request& r) {
+            const Caller caller = caller_of(r);
+            boost::json::object body;
+            body["steamId"] = caller.steam_id;
+            body["expiresAt"] = caller.token_expires_at;
+            auto response = http::json_response(body);
+            response.set_header("Cache-Control", "no-store");
+            return response;
+          },
+      .summary = "Whether the login token still holds (the web asks every 60 s)",
+      .rate_limit = kSessionCheckLimit,
+  });
   routes.add(http::Route{
       .method = http::Method::get,
       .pattern = "/api/auth/steam/user-info",
