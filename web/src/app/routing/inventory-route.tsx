@@ -1,6 +1,7 @@
 import { Navigate, useLocation } from 'react-router'
 import { useAppConfig } from '@/lib/config/config-context'
-import { errorState, FROM_PARAM, NAV_ERROR_CODES } from '@/lib/navigation'
+import { errorState, NAV_ERROR_CODES } from '@/lib/navigation'
+import { inventoryAllowedFor } from './inventory-location'
 
 /**
  * /inventory/*: only the gate. The page itself lives in the shell's keep-alive host, so once
@@ -10,7 +11,6 @@ export function InventoryRoute() {
   const { inventory } = useAppConfig()
   const { search } = useLocation()
   if (!inventory.enabled) return <Navigate to="/" replace state={errorState(NAV_ERROR_CODES.featureDisabled)} />
-  if (new URLSearchParams(search).has(FROM_PARAM)) return <Navigate to={{ pathname: '/', search }} replace />
+  if (!inventoryAllowedFor(search)) return <Navigate to={{ pathname: '/', search }} replace />
   return null
 }
-

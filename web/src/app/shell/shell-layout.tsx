@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Outlet } from 'react-router'
+import { Outlet, useLocation } from 'react-router'
 import { Drawer } from '@/components/ui/drawer'
 import { LoginDialogHost } from '@/features/auth/components/login-dialog-host'
 import { DESKTOP_MEDIA_QUERY } from '@/lib/constants'
 import { useMediaQuery } from '@/lib/use-media-query'
+import { inventoryAllowedFor } from '../routing/inventory-location'
 import { AppHeader } from './app-header'
 import { BrandMark } from './brand-mark'
 import { ErrorBanner } from './error-banner'
@@ -12,14 +13,14 @@ import { InventoryKeepAlive } from './inventory-keep-alive'
 import { SideMenu } from './side-menu'
 
 const DRAWER_ID = 'mobile-menu'
-/** The app's say on whether the user should see the inventory entry (always, for now). */
-const SHOW_INVENTORY = true
 
 /** Top bar, side menu (a drawer below 1024 px), the error banner and the routed page. */
 export function ShellLayout() {
   const { t } = useTranslation(['shell', 'common'])
   const desktop = useMediaQuery(DESKTOP_MEDIA_QUERY)
   const [drawerOpen, setDrawerOpen] = useState(false)
+  // The app's say on the inventory entry: offered only where the route would show it (no `from`).
+  const showInventory = inventoryAllowedFor(useLocation().search)
 
   // The drawer only exists below the breakpoint: widening the window closes it.
   if (desktop && drawerOpen) setDrawerOpen(false)
@@ -44,7 +45,7 @@ export function ShellLayout() {
         {desktop && (
           <aside className="border-r border-white/[0.06] bg-ink-900/70">
             <div className="sticky top-16 h-[calc(100dvh-4rem)]">
-              <SideMenu showInventory={SHOW_INVENTORY} />
+              <SideMenu showInventory={showInventory} />
             </div>
           </aside>
         )}
@@ -71,7 +72,7 @@ export function ShellLayout() {
             </>
           }
         >
-          <SideMenu showInventory={SHOW_INVENTORY} onNavigate={() => setDrawerOpen(false)} />
+          <SideMenu showInventory={showInventory} onNavigate={() => setDrawerOpen(false)} />
         </Drawer>
       )}
     </div>

@@ -81,6 +81,18 @@ describe('side menu', () => {
     expect(location().search).toBe('?from=qq')
   })
 
+  it('offers no inventory entry while from is in the URL, as the inventory route would bounce it', async () => {
+    await renderApp('/vip?from=qq')
+    expect(within(mainNav()).getByRole('link', { name: '排行榜' })).toBeInTheDocument()
+    expect(within(mainNav()).queryByRole('link', { name: '皮肤换肤' })).not.toBeInTheDocument()
+  })
+
+  it('offers the inventory entry without from, and it stays on the inventory', async () => {
+    const { user, location } = await renderApp('/vip')
+    await user.click(within(mainNav()).getByRole('link', { name: '皮肤换肤' }))
+    expect(location().pathname).toBe('/inventory')
+  })
+
   it('adds no query string when there is no from', async () => {
     await renderApp('/vip?other=1')
     expect(within(mainNav()).getByRole('link', { name: '排行榜' })).toHaveAttribute('href', '/leaderboard')
