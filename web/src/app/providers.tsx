@@ -7,6 +7,7 @@ import { TooltipProvider } from '@/components/ui/tooltip'
 import { ConfigProvider } from '@/lib/config/config-provider'
 import { VipStatusSync } from '@/lib/memberships/vip-status-sync'
 import { SessionProvider } from '@/lib/session-provider'
+import { DocumentTitle } from './document-title'
 
 function ConfigSplash() {
   const { t } = useTranslation('shell')
@@ -23,6 +24,7 @@ function ConfigSplash() {
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
+      <DocumentTitle />
       <TooltipProvider>
         <ToastProvider>
           <ConfigProvider fallback={<ConfigSplash />}>
