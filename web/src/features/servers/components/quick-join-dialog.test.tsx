@@ -44,12 +44,16 @@ afterEach(() => {
 })
 
 describe('quick join', () => {
-  it('disables categories without servers', async () => {
+  it('counts only the servers quick join may choose (online, enough free slots) and disables categories without any', async () => {
     serve()
     const { dialog } = await openQuickJoin()
+    // DM roomy and DM four left have 4+ free slots; DM one left has 1 (a member could take it).
     expect(within(dialog).getByRole('button', { name: /死亡竞赛/ })).toBeEnabled()
-    expect(within(dialog).getByRole('button', { name: /回防/ })).toBeEnabled()
-    expect(within(dialog).getByRole('button', { name: /1v1 单挑/ })).toBeEnabled()
+    expect(within(dialog).getByRole('button', { name: /死亡竞赛/ })).toHaveTextContent('2 台服务器')
+    // Retakes full (1 free slot) and Duel offline: nothing to join, so no "no servers available" later.
+    expect(within(dialog).getByRole('button', { name: /回防/ })).toBeDisabled()
+    expect(within(dialog).getByRole('button', { name: /回防/ })).toHaveTextContent('暂无服务器')
+    expect(within(dialog).getByRole('button', { name: /1v1 单挑/ })).toBeDisabled()
     expect(within(dialog).getByRole('button', { name: /公共服务器/ })).toBeDisabled()
     expect(within(dialog).getByText('需要至少 4 个空位')).toBeInTheDocument()
   })
@@ -129,14 +133,14 @@ describe('quick join', () => {
     expect(vipCalls).toEqual([])
   })
 
-  it('reports no servers available and server offline; closing resets', async () => {
-    serve()
+  it('a member counts servers with one free slot; closing resets', async () => {
+    storeSession()
+    serve({ vip: 'vip' })
     const { user, dialog } = await openQuickJoin()
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: /死亡竞赛/ })).toHaveTextContent('3 台服务器'))
+    expect(within(dialog).getByRole('button', { name: /回防/ })).toBeEnabled()
     await user.click(within(dialog).getByRole('button', { name: /回防/ }))
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('没有可用的服务器')
-    await user.click(within(dialog).getByRole('button', { name: '返回选择' }))
-    await user.click(within(dialog).getByRole('button', { name: /1v1 单挑/ }))
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('服务器离线')
+    expect(await within(dialog).findByRole('region')).toHaveTextContent('Retakes full')
 
     await user.keyboard('{Escape}')
     await user.click(screen.getByRole('button', { name: '快速加入' }))

@@ -9,7 +9,7 @@ import { QUICK_JOIN_DELAY_MS } from '@/lib/constants'
 import { useVipStatus } from '@/lib/memberships/use-vip-status'
 import { useSessionUser } from '@/lib/session'
 import {
-  inCategory,
+  joinableServers,
   pickQuickJoinServer,
   QUICK_JOIN_CATEGORIES,
   requiredFreeSlots,
@@ -55,9 +55,9 @@ export function QuickJoinDialog({ open, onOpenChange, servers }: QuickJoinDialog
   const counts = useMemo(
     () =>
       Object.fromEntries(
-        QUICK_JOIN_CATEGORIES.map((category) => [category, servers.filter((s) => inCategory(s, category)).length]),
+        QUICK_JOIN_CATEGORIES.map((category) => [category, joinableServers(servers, category, required).length]),
       ) as Record<QuickJoinCategory, number>,
-    [servers],
+    [servers, required],
   )
 
   const reset = () => {
@@ -154,7 +154,7 @@ function QuickJoinResultCard({ server }: { server: ServerItem }) {
   const { t } = useTranslation('servers')
   return (
     <section aria-label={t('quickJoin.found')} className="rounded-xl border border-brand-500/30 bg-brand-500/[0.06] p-4">
-      <p className="text-xs font-semibold tracking-wide text-brand-300 uppercase">{t('quickJoin.found')}</p>
+      <p className="text-xs font-semibold text-brand-300">{t('quickJoin.found')}</p>
       <p className="mt-1 truncate text-lg font-bold text-white">{server.displayName}</p>
       <p className="mt-1 text-sm text-zinc-400">
         <span className="font-mono">{server.map}</span> · {regionLabel(t, server.region)} ·{' '}

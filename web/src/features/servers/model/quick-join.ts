@@ -32,6 +32,11 @@ export type QuickJoinResult =
  * Among the category's online servers with at least `required` free slots, those with the fewest
  * free slots; one of them at random. No online server → serverOffline; none with room → noServers.
  */
+/** The category's servers quick join may choose: online, with at least `required` free slots. */
+export function joinableServers(servers: readonly ServerItem[], category: QuickJoinCategory, required: number): ServerItem[] {
+  return servers.filter((server) => inCategory(server, category) && isOnline(server) && freeSlots(server) >= required)
+}
+
 export function pickQuickJoinServer(
   servers: readonly ServerItem[],
   category: QuickJoinCategory,
@@ -41,7 +46,7 @@ export function pickQuickJoinServer(
   const inGroup = servers.filter((server) => inCategory(server, category))
   const online = inGroup.filter(isOnline)
   if (inGroup.length > 0 && online.length === 0) return { ok: false, error: 'serverOffline' }
-  const sufficient = online.filter((server) => freeSlots(server) >= required)
+  const sufficient = joinableServers(online, category, required)
   if (sufficient.length === 0) return { ok: false, error: 'noServers' }
   const fewest = Math.min(...sufficient.map(freeSlots))
   const best = sufficient.filter((server) => freeSlots(server) === fewest)
