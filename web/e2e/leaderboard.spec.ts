@@ -128,7 +128,8 @@ test.describe('desktop, 1280 px', () => {
       expect(total).toBeGreaterThan(0)
       await expect(bodyRows(page)).toHaveCount(total)
       await expect(firstRank(page)).toHaveText('1')
-      for (const badge of await bodyRows(page).getByTestId('group-badge').all()) await expect(badge).toHaveText('OP')
+      // Every member shows an OP badge first; one in other groups too shows those after it.
+      for (const row of await bodyRows(page).all()) await expect(row.getByTestId('group-badge').first()).toHaveText('OP')
       await expect(endLine(page)).toBeVisible()
       await shot(page, 'leaderboard-desktop-filter-op')
       await page.getByRole('button', { name: 'OP', exact: true }).click()
@@ -155,6 +156,23 @@ test.describe('desktop, 1280 px', () => {
     await scrollToEnd(page)
     await expect(bodyRows(page)).toHaveCount(total)
     await expect(bodyRows(page).last().getByRole('cell').first()).toHaveText(String(total))
+    // Each row shows a badge for every group the API lists for the player, in the order OP, KOL, PRO, VIP.
+    const listed: { usergroup: string[] }[] = []
+    for (let pageNo = 1; listed.length < total; pageNo += 1) {
+      const { data } = await getJson<{ data: { usergroup: string[] }[] }>(
+        request,
+        `/api/leaderboard/dm?page=${pageNo}&usergroup=pro,kol,op&season=all`,
+      )
+      if (data.length === 0) break
+      listed.push(...data)
+    }
+    expect(listed).toHaveLength(total)
+    const order = ['op', 'kol', 'pro', 'vip']
+    const expected = listed.map(({ usergroup }) => order.filter((g) => usergroup.includes(g)).map((g) => g.toUpperCase()).join(' '))
+    const shown = await bodyRows(page).evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('[data-testid="group-badge"]')].map((badge) => badge.textContent).join(' ')),
+    )
+    expect(shown).toEqual(expected)
     await shot(page, 'leaderboard-desktop-end-of-list')
     expect(errors).toEqual([])
   })
@@ -168,7 +186,9 @@ test.describe('desktop, 1280 px', () => {
     const dialog = page.getByRole('dialog', { name })
     await expect(dialog).toBeVisible()
     await expect(dialog).toContainText('死亡竞赛 · 排名 1')
-    await expect(dialog.getByRole('term')).toHaveCount(16)
+    // Deathmatch: no rounds or clutches, so no win or clutch stats.
+    await expect(dialog.getByRole('term')).toHaveText(['KDA', 'KPM', '爆头率', '击杀', '死亡', '爆头', '步枪击杀', '手枪击杀', 'AWP 击杀', '时长（小时）'])
+    await expect(dialog.locator('[data-stat="hsRate"]')).toHaveText(/^\d{1,3}\.\d{2}%$/)
     await expect(dialog.getByRole('link', { name: `在 Steam 打开 ${name} 的个人资料` })).toHaveAttribute(
       'href',
       /^https:\/\/steamcommunity\.com\/profiles\/\d{17}$/,
@@ -236,6 +256,8 @@ test.describe('mobile, 390 px', () => {
     const dialog = page.getByRole('dialog')
     await expect(dialog).toBeVisible()
     await expect(dialog).toContainText('回防 · 排名 1')
+    await expect(dialog.locator('[data-stat="winRate"]')).toHaveText(/^\d{1,3}\.\d{2}%$/)
+    await expect(dialog.locator('[data-stat="clutchWinRate"]')).toHaveText(/^\d{1,3}\.\d{2}%$/)
     const box = await settledBox(dialog)
     expect(box.x).toBeGreaterThanOrEqual(0)
     expect(box.x + box.width).toBeLessThanOrEqual(390)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTimeGmt8, formatNumber } from './format'
+import { formatDateTimeGmt8, formatNumber, formatPercent } from './format'
 
 describe('formatNumber', () => {
   it('separates thousands in integers and shows fractions with two decimals', () => {
@@ -13,6 +13,23 @@ describe('formatNumber', () => {
     expect(formatNumber('12+')).toBe('12+')
     expect(formatNumber(Number.NaN)).toBe('NaN')
     expect(formatNumber(undefined)).toBe('')
+  })
+})
+
+describe('formatPercent', () => {
+  it('always shows two decimals, so whole and fractional rates line up in a column', () => {
+    expect(formatPercent(45)).toBe('45.00%')
+    expect(formatPercent(46.25)).toBe('46.25%')
+    expect(formatPercent(0)).toBe('0.00%')
+    expect(formatPercent(100 / 3, 'zh')).toBe('33.33%')
+    expect(formatPercent(99.999)).toBe('100.00%')
+    expect(formatPercent(1234.5)).toBe('1,234.50%')
+  })
+
+  it('shows non-numbers as they are, without a sign', () => {
+    expect(formatPercent('N/A')).toBe('N/A')
+    expect(formatPercent(Number.NaN)).toBe('NaN')
+    expect(formatPercent(null)).toBe('')
   })
 })
 

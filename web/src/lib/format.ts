@@ -16,6 +16,21 @@ export function formatNumber(value: unknown, language: Language = 'en'): string 
   }).format(value)
 }
 
+/**
+ * A percentage, always with exactly two decimals and thousands separators ("45.00%", "46.25%"),
+ * so a column never mixes "45%" with "46.25%" (spec 001 §3: fractional numbers show two decimals,
+ * and a rate is a fraction). The value is already scaled (50 means 50%). Anything that is not a
+ * finite number is shown as it is, without a sign.
+ */
+export function formatPercent(value: unknown, language: Language = 'en'): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return String(value ?? '')
+  const text = new Intl.NumberFormat(LOCALES[language], {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value)
+  return `${text}%`
+}
+
 /** Date and 24-hour time in GMT+8, e.g. 2025-01-31 18:05. */
 export function formatDateTimeGmt8(date: Date | number): string {
   const parts = new Intl.DateTimeFormat('en-CA', {

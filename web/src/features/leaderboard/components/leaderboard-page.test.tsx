@@ -35,7 +35,7 @@ describe('board on desktop', () => {
     ])
   })
 
-  it('each row links to the platform profile in a new tab, shows the highest group and falls back to the logo', async () => {
+  it('each row links to the platform profile in a new tab, shows every group badge and falls back to the logo', async () => {
     serveLeaderboard({
       playerOverrides: (position) =>
         position === 7 ? { avatar_url: null, usergroup: ['op', 'kol', 'vip'] } : position === 8 ? { avatar_url: '' } : {},
@@ -51,7 +51,7 @@ describe('board on desktop', () => {
     expect(within(row('dm-6')).queryByTestId('group-badge')).not.toBeInTheDocument()
     expect(row('dm-7').querySelector('img')).toHaveAttribute('src', '/favicon.svg')
     expect(row('dm-8').querySelector('img')).toHaveAttribute('src', '/favicon.svg')
-    expect(within(row('dm-7')).getByTestId('group-badge')).toHaveTextContent(/^OP$/)
+    expect(within(row('dm-7')).getAllByTestId('group-badge').map((badge) => badge.textContent)).toEqual(['OP', 'KOL', 'VIP'])
   })
 
   it('group filters ask for usergroup=pro,kol,op, drop the top block and number the list from 1', async () => {
@@ -303,7 +303,7 @@ describe('personal stats', () => {
 })
 
 describe('player details', () => {
-  it('a top card opens a labelled dialog with every stat; Escape closes it and focus returns', async () => {
+  it('a top card opens a labelled dialog with the mode\'s stats; Escape closes it and focus returns', async () => {
     serveLeaderboard()
     const { user } = await renderApp('/leaderboard?season=all')
     await settled()
@@ -312,14 +312,14 @@ describe('player details', () => {
     const dialog = await screen.findByRole('dialog', { name: 'dm-1' })
     expect(dialog).toHaveTextContent('死亡竞赛 · 排名 1')
     const terms = within(dialog).getAllByRole('term').map((term) => term.textContent)
+    // Deathmatch has no rounds and no clutches: no win or clutch stats (a 0% there means nothing).
     expect(terms).toEqual([
-      'KDA', 'KPM', '爆头率', '胜率', '残局胜率',
-      '击杀', '死亡', '爆头', '胜场', '负场', '步枪击杀', '手枪击杀', 'AWP 击杀', '残局', '残局胜利', '时长（小时）',
+      'KDA', 'KPM', '爆头率',
+      '击杀', '死亡', '爆头', '步枪击杀', '手枪击杀', 'AWP 击杀', '时长（小时）',
     ])
-    // dm-1: 9,999 kills / 100 deaths; 30 wins, 10 losses; 5 of 20 clutches.
+    // dm-1: 9,999 kills / 100 deaths.
     expect(within(dialog).getByText('99.99')).toBeInTheDocument()
-    expect(within(dialog).getByText('75%')).toBeInTheDocument()
-    expect(within(dialog).getByText('25%')).toBeInTheDocument()
+    expect(within(dialog).queryByText('胜率')).not.toBeInTheDocument()
     expect(within(dialog).getByRole('link', { name: '在 Steam 打开 dm-1 的个人资料' })).toHaveAttribute(
       'href',
       'https://steamcommunity.com/profiles/76561198000000001',
@@ -330,13 +330,33 @@ describe('player details', () => {
     expect(card).toHaveFocus()
   })
 
+  it('on retakes the dialog shows the round and clutch stats, every rate with two decimals', async () => {
+    serveLeaderboard()
+    const { user } = await renderApp('/leaderboard?season=all')
+    await settled()
+    await user.click(screen.getByRole('button', { name: '回防' }))
+    await settled()
+    await user.click(screen.getByRole('button', { name: '查看 retakes-1 的详细数据' }))
+    const dialog = await screen.findByRole('dialog', { name: 'retakes-1' })
+    const terms = within(dialog).getAllByRole('term').map((term) => term.textContent)
+    expect(terms).toEqual([
+      'KDA', '胜率', '爆头率', '残局胜率',
+      '击杀', '死亡', '爆头', '胜场', '负场', '残局', '残局胜利', '时长（小时）',
+    ])
+    // retakes-1: 30 wins, 10 losses; 5 of 20 clutches; 5,000 of 9,999 kills headshots.
+    const value = (stat: string) => dialog.querySelector(`[data-stat="${stat}"]`)?.textContent
+    expect(value('winRate')).toBe('75.00%')
+    expect(value('clutchWinRate')).toBe('25.00%')
+    expect(value('hsRate')).toBe('50.01%')
+  })
+
   it('a name in the list opens the dialog too, with the group badge and the default logo', async () => {
     serveLeaderboard({ total: 3, playerOverrides: (position) => (position === 2 ? { usergroup: ['vip', 'pro'], avatar_url: null } : {}) })
     const { user } = await renderApp('/leaderboard?season=all', { width: 390 })
     await settled()
     await user.click(screen.getByRole('button', { name: '查看 dm-2 的详细数据' }))
     const dialog = await screen.findByRole('dialog', { name: 'dm-2' })
-    expect(within(dialog).getByTestId('group-badge')).toHaveTextContent(/^PRO$/)
+    expect(within(dialog).getAllByTestId('group-badge').map((badge) => badge.textContent)).toEqual(['PRO', 'VIP'])
     expect(dialog.querySelector('img')).toHaveAttribute('src', '/favicon.svg')
   })
 })

@@ -4,7 +4,7 @@ import { useLanguage } from '@/lib/use-language'
 import { formatRank } from '../model/format'
 import { DETAIL_DERIVED, DETAIL_TOTALS, type LeaderboardMode } from '../model/modes'
 import type { LeaderboardPlayer } from '../model/player'
-import { GroupBadge, PlayerAvatar, ProfileLink } from './player-parts'
+import { GroupBadges, PlayerAvatar, ProfileLink } from './player-parts'
 import { StatList } from './stat-list'
 
 interface PlayerDetailDialogProps {
@@ -30,7 +30,7 @@ export function PlayerDetailDialog({ player, mode, onClose }: PlayerDetailDialog
           <div className="flex flex-wrap items-center gap-4">
             <PlayerAvatar url={player.avatarUrl} className="size-16" />
             <div className="flex min-w-0 flex-1 flex-col items-start gap-1.5">
-              <GroupBadge groups={player.usergroup} />
+              <GroupBadges groups={player.usergroup} />
               <span className="font-mono text-xs break-all text-zinc-500">{player.steamid}</span>
             </div>
             <div className="w-full sm:w-auto [&>a]:w-full">
@@ -39,11 +39,11 @@ export function PlayerDetailDialog({ player, mode, onClose }: PlayerDetailDialog
           </div>
           <section className="flex flex-col gap-2">
             <h3 className="text-sm font-semibold text-zinc-300">{t('detail.derived')}</h3>
-            <StatList counters={player} stats={DETAIL_DERIVED} mode={mode} className="grid-cols-2 sm:grid-cols-5" />
+            <StatList counters={player} stats={DETAIL_DERIVED[mode]} mode={mode} className="grid-cols-2 sm:grid-cols-4" />
           </section>
           <section className="flex flex-col gap-2">
             <h3 className="text-sm font-semibold text-zinc-300">{t('detail.totals')}</h3>
-            <StatList counters={player} stats={DETAIL_TOTALS} mode={mode} className="grid-cols-2 sm:grid-cols-4" />
+            <StatList counters={player} stats={DETAIL_TOTALS[mode]} mode={mode} className="grid-cols-2 sm:grid-cols-4" />
           </section>
         </div>
       )}

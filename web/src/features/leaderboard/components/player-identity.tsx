@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { LeaderboardPlayer } from '../model/player'
-import { GroupBadge, PlayerAvatar, ProfileLink } from './player-parts'
+import { GroupBadges, PlayerAvatar, ProfileLink } from './player-parts'
 
 /** Avatar, name (opens the details), group badge and the profile link of a list entry. */
 export function PlayerIdentity({ player, onOpen }: { player: LeaderboardPlayer; onOpen: (player: LeaderboardPlayer) => void }) {
@@ -17,7 +17,7 @@ export function PlayerIdentity({ player, onOpen }: { player: LeaderboardPlayer; 
       >
         {player.nickname}
       </button>
-      <GroupBadge groups={player.usergroup} />
+      <GroupBadges groups={player.usergroup} />
       <ProfileLink steamid={player.steamid} name={player.nickname} />
     </div>
   )

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { buttonClasses } from '@/components/ui/button-classes'
 import { Tooltip } from '@/components/ui/tooltip'
 import { cn } from '@/lib/cn'
-import { highestGroup } from '../model/groups'
+import { playerGroups } from '../model/groups'
 import { medalFor, type MedalKind } from '../model/medals'
 import { isExplained, type LeaderboardMode, type StatKey } from '../model/modes'
 import { profileUrl } from '../model/player'
@@ -27,21 +27,25 @@ export function PlayerAvatar({ url, className }: { url: string | null; className
   )
 }
 
-/** The highest of the player's groups, or nothing. */
-export function GroupBadge({ groups, className }: { groups: readonly string[]; className?: string }) {
+/** A badge for each of the player's groups (op, kol, pro, vip order), or nothing. */
+export function GroupBadges({ groups, className }: { groups: readonly string[]; className?: string }) {
   const { t } = useTranslation('leaderboard')
-  const group = highestGroup(groups)
-  if (!group) return null
+  const shown = playerGroups(groups)
+  if (shown.length === 0) return null
   return (
-    <span
-      data-testid="group-badge"
-      className={cn(
-        'inline-flex shrink-0 items-center rounded-md border px-1.5 py-0.5 text-[0.65rem] leading-none font-bold',
-        TIER_STYLES[group],
-        className,
-      )}
-    >
-      {t(`groups.${group}`)}
+    <span data-testid="group-badges" className={cn('inline-flex shrink-0 flex-wrap items-center gap-1', className)}>
+      {shown.map((group) => (
+        <span
+          key={group}
+          data-testid="group-badge"
+          className={cn(
+            'inline-flex shrink-0 items-center rounded-md border px-1.5 py-0.5 text-[0.65rem] leading-none font-bold',
+            TIER_STYLES[group],
+          )}
+        >
+          {t(`groups.${group}`)}
+        </span>
+      ))}
     </span>
   )
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { TOP_CARD_COLUMNS, type LeaderboardMode } from '../model/modes'
 import type { LeaderboardPlayer } from '../model/player'
-import { GroupBadge, PlayerAvatar, RankMedal } from './player-parts'
+import { GroupBadges, PlayerAvatar, RankMedal } from './player-parts'
 import { StatList } from './stat-list'
 
 interface TopPlayersProps {
@@ -40,7 +40,7 @@ export function TopPlayers({ players, mode, onOpen }: TopPlayersProps) {
               >
                 {player.nickname}
               </button>
-              <GroupBadge groups={player.usergroup} />
+              <GroupBadges groups={player.usergroup} className="justify-center" />
             </div>
             <StatList counters={player} stats={TOP_CARD_COLUMNS[mode]} mode={mode} size="sm" className="grid-cols-1" />
           </li>

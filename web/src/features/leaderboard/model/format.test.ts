@@ -34,11 +34,11 @@ describe('formatStatValue', () => {
     expect(formatStatValue(1234.5, 'ratio')).toBe('1,234.50')
   })
 
-  it('writes percentages by the general rule: integers bare, fractions with two decimals', () => {
-    expect(formatStatValue(50, 'percent')).toBe('50%')
+  it('writes every percentage with exactly two decimals, whole or not', () => {
+    expect(formatStatValue(45, 'percent')).toBe('45.00%')
+    expect(formatStatValue(46.25, 'percent')).toBe('46.25%')
     expect(formatStatValue(100 / 3, 'percent')).toBe('33.33%')
-    expect(formatStatValue(12.5, 'percent')).toBe('12.50%')
-    expect(formatStatValue(99.999, 'percent')).toBe('100%')
+    expect(formatStatValue(99.999, 'percent')).toBe('100.00%')
   })
 
   it('writes hours with one decimal', () => {
@@ -61,11 +61,11 @@ describe('formatStat', () => {
     expect(formatStat(player({ kills: 12, deaths: 0 }), 'kda', 'dm', 'en')).toBe('12.00')
   })
 
-  it('zero kills: hsRate 0%, kda 0.00, solo win rate 0%', () => {
+  it('zero kills: hsRate 0.00%, kda 0.00, solo win rate 0.00%', () => {
     const none = player({ deaths: 4, headshots: 0 })
-    expect(formatStat(none, 'hsRate', 'dm', 'en')).toBe('0%')
+    expect(formatStat(none, 'hsRate', 'dm', 'en')).toBe('0.00%')
     expect(formatStat(none, 'kda', 'dm', 'en')).toBe('0.00')
-    expect(formatStat(none, 'winRate', 'solo', 'en')).toBe('0%')
+    expect(formatStat(none, 'winRate', 'solo', 'en')).toBe('0.00%')
   })
 
   it('zero play time: kpm 0.00 and 0.0 hours', () => {

@@ -1,5 +1,5 @@
 // How stats and ranks are written on screen (spec 001 §3, number display).
-import { formatNumber } from '@/lib/format'
+import { formatNumber, formatPercent } from '@/lib/format'
 import type { Language } from '@/lib/constants'
 import type { StatKey } from './modes'
 import { statValue, type PlayerCounters } from './stats'
@@ -7,8 +7,8 @@ import type { LeaderboardMode } from './modes'
 
 /**
  * count: integers with separators; ratio: kda and kpm, always two decimals ("2 decimals" in the
- * spec, so 2 reads "2.00" like 2.5 reads "2.50"); percent: the general number rule plus a percent
- * sign; hours: play time with one decimal.
+ * spec, so 2 reads "2.00" like 2.5 reads "2.50"); percent: always two decimals and a percent sign
+ * (the shared formatPercent, so 45 reads "45.00%" next to "46.25%"); hours: play time with one decimal.
  */
 export type StatKind = 'count' | 'ratio' | 'percent' | 'hours'
 
@@ -50,9 +50,7 @@ export function formatStatValue(value: unknown, kind: StatKind, language: Langua
     case 'hours':
       return fixed(value, 1, language)
     case 'percent':
-      // The general rule keeps 50 as "50" and 33.333… as "33.33"; rounding first keeps 99.999
-      // from reading "100.00".
-      return `${formatNumber(Math.round(value * 100) / 100, language)}%`
+      return formatPercent(value, language)
     case 'count':
       return formatNumber(value, language)
   }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { highestGroup, toggleGroup, usergroupParam } from './groups'
+import { playerGroups, toggleGroup, usergroupParam } from './groups'
 
 describe('player groups', () => {
-  it('the badge is the highest group: op, then kol, pro, vip', () => {
-    expect(highestGroup(['vip', 'pro'])).toBe('pro')
-    expect(highestGroup(['pro', 'kol', 'op', 'vip'])).toBe('op')
-    expect(highestGroup(['vip', 'kol'])).toBe('kol')
-    expect(highestGroup(['vip'])).toBe('vip')
-    expect(highestGroup([])).toBeNull()
-    expect(highestGroup(['admin'])).toBeNull()
+  it('a player shows a badge for every group, in the fixed order op, kol, pro, vip', () => {
+    expect(playerGroups(['vip', 'pro'])).toEqual(['pro', 'vip'])
+    expect(playerGroups(['pro', 'kol', 'op', 'vip'])).toEqual(['op', 'kol', 'pro', 'vip'])
+    expect(playerGroups(['vip', 'kol', 'vip'])).toEqual(['kol', 'vip'])
+    expect(playerGroups(['vip'])).toEqual(['vip'])
+    expect(playerGroups([])).toEqual([])
+    expect(playerGroups(['admin', 'op'])).toEqual(['op'])
   })
 
   it('filters toggle independently and keep the PRO, KOL, OP order', () => {

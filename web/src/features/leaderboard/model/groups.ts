@@ -7,11 +7,11 @@ export const GROUP_FILTERS = ['pro', 'kol', 'op'] as const
 export type GroupFilter = (typeof GROUP_FILTERS)[number]
 
 /**
- * The badge a player shows: the highest of their groups, op above kol above pro above vip (the
- * order the server lists them in). Unknown names are ignored.
+ * The badges a player shows: every known group they belong to, once each, always in the order
+ * op, kol, pro, vip whatever order the server lists them in. Unknown names are ignored.
  */
-export function highestGroup(groups: readonly string[]): PlayerGroup | null {
-  return PLAYER_GROUPS.find((group) => groups.includes(group)) ?? null
+export function playerGroups(groups: readonly string[]): PlayerGroup[] {
+  return PLAYER_GROUPS.filter((group) => groups.includes(group))
 }
 
 /** Switches one filter on or off; the result keeps the fixed PRO, KOL, OP order. */

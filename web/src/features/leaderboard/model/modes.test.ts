@@ -30,13 +30,31 @@ describe('columns per mode (spec 001 §3)', () => {
   })
 
   it('every stat shown anywhere has a display kind and a label', () => {
-    const shown = new Set([...Object.values(TABLE_COLUMNS).flat(), ...DETAIL_DERIVED, ...DETAIL_TOTALS])
+    const shown = new Set([...Object.values(TABLE_COLUMNS).flat(), ...Object.values(DETAIL_DERIVED).flat(), ...Object.values(DETAIL_TOTALS).flat()])
     for (const stat of shown) {
       expect({ stat, kind: STAT_KINDS[stat], label: zhResources.leaderboard.columns[stat] }).toEqual({
         stat,
         kind: expect.any(String),
         label: expect.any(String),
       })
+    }
+  })
+
+  it('the detail dialog shows only the stats that mean something in the mode', () => {
+    const shownIn = (mode: (typeof LEADERBOARD_MODES)[number]) => [...DETAIL_DERIVED[mode], ...DETAIL_TOTALS[mode]]
+    // Deathmatch boards have no rounds and no clutches: no win or clutch numbers.
+    for (const mode of ['dm', 'dm-pistol'] as const) {
+      for (const stat of ['winRate', 'clutchWinRate', 'wins', 'loses', 'clutches', 'clutchwins'] as const) {
+        expect({ mode, shows: shownIn(mode).includes(stat) }).toEqual({ mode, shows: false })
+      }
+    }
+    // Solo's win rate is kills over duels; clutches belong to retakes alone.
+    expect(shownIn('solo')).not.toContain('clutchWinRate')
+    expect(shownIn('solo')).not.toContain('clutches')
+    expect(DETAIL_DERIVED.retakes).toEqual(['kda', 'winRate', 'hsRate', 'clutchWinRate'])
+    // Every table column's derived stat is in the dialog too.
+    for (const mode of LEADERBOARD_MODES) {
+      for (const stat of TABLE_COLUMNS[mode]) expect(shownIn(mode)).toContain(stat)
     }
   })
 

@@ -45,21 +45,25 @@ export const TOP_CARD_COLUMNS: Record<LeaderboardMode, readonly StatKey[]> = {
  */
 export const MOBILE_COLUMNS: Record<LeaderboardMode, readonly StatKey[]> = TOP_CARD_COLUMNS
 
-/** Every stat in the player detail dialog: derived ones first, then the raw counters. */
-export const DETAIL_DERIVED: readonly StatKey[] = ['kda', 'kpm', 'hsRate', 'winRate', 'clutchWinRate']
-export const DETAIL_TOTALS: readonly StatKey[] = [
-  'kills',
-  'deaths',
-  'headshots',
-  'wins',
-  'loses',
-  'rifle_kills',
-  'pistol_kills',
-  'awp_kills',
-  'clutches',
-  'clutchwins',
-  'playtime',
-]
+/**
+ * The player detail dialog: the derived stats, then the raw counters, that mean something in the
+ * mode. The derived ones are the mode's rate columns from the spec's table; the counters are the
+ * ones shown in or behind those columns (deaths and headshots feed kda and hsRate; wins and losses
+ * only count rounds in retakes, and clutches exist only there). A deathmatch player has no rounds
+ * and no clutches, so no win or clutch stats are shown for them.
+ */
+export const DETAIL_DERIVED: Record<LeaderboardMode, readonly StatKey[]> = {
+  dm: ['kda', 'kpm', 'hsRate'],
+  solo: ['kda', 'winRate', 'hsRate'],
+  retakes: ['kda', 'winRate', 'hsRate', 'clutchWinRate'],
+  'dm-pistol': ['kda', 'kpm', 'hsRate'],
+}
+export const DETAIL_TOTALS: Record<LeaderboardMode, readonly StatKey[]> = {
+  dm: ['kills', 'deaths', 'headshots', 'rifle_kills', 'pistol_kills', 'awp_kills', 'playtime'],
+  solo: ['kills', 'deaths', 'headshots', 'rifle_kills', 'pistol_kills', 'awp_kills', 'playtime'],
+  retakes: ['kills', 'deaths', 'headshots', 'wins', 'loses', 'clutches', 'clutchwins', 'playtime'],
+  'dm-pistol': ['kills', 'deaths', 'headshots', 'playtime'],
+}
 
 /** Column headers that explain themselves in a tooltip. */
 export const EXPLAINED_COLUMNS = ['kda', 'kpm', 'hsRate', 'winRate', 'clutchwins', 'clutchWinRate'] as const
