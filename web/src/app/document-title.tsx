@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next'
  * carries the default (Chinese) title until the app runs.
  */
 export function DocumentTitle() {
-  const { t, i18n } = useTranslation('common')
+  const { t } = useTranslation('common')
   const title = t('appName')
   useEffect(() => {
     document.title = title
-  }, [title, i18n.language])
+  }, [title])
   return null
 }

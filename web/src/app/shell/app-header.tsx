@@ -8,6 +8,7 @@ import { BookmarkButton } from './bookmark-button'
 import { BrandMark } from './brand-mark'
 import { LanguageSwitcher } from './language-switcher'
 import { LoginButton } from './login-button'
+import { useInlineAnnouncement } from './use-inline-announcement'
 
 interface AppHeaderProps {
   /** Shown below the desktop breakpoint: the drawer toggle. */
@@ -22,6 +23,8 @@ interface AppHeaderProps {
 export function AppHeader({ menu }: AppHeaderProps) {
   const { t } = useTranslation(['shell', 'common'])
   const from = useFromSearch()
+  // Below 768 px the announcement has its own line under the header (ShellLayout).
+  const inlineAnnouncement = useInlineAnnouncement()
   return (
     <header className="sticky top-0 z-30 border-b border-white/[0.06] bg-ink-950/75 backdrop-blur-xl">
       <div className="flex h-16 items-center gap-1.5 px-3 sm:gap-3 sm:px-5">
@@ -46,9 +49,7 @@ export function AppHeader({ menu }: AppHeaderProps) {
             {t('common:appName')}
           </span>
         </Link>
-        <div className="flex min-w-0 flex-1 justify-center sm:px-2">
-          <AnnouncementSlot />
-        </div>
+        <div className="flex min-w-0 flex-1 justify-center sm:px-2">{inlineAnnouncement && <AnnouncementSlot />}</div>
         <div className="flex items-center gap-1 sm:gap-2">
           <BookmarkButton />
           <LanguageSwitcher />

@@ -101,4 +101,29 @@ describe('header', () => {
     const { container } = await renderApp('/vip')
     await waitFor(() => expect(container.querySelector('[data-slot="announcement"]')).toBeInTheDocument())
   })
+
+  it('has the announcement in the header row from 768 px, and on its own line under the header below', async () => {
+    await renderApp('/vip', { width: 1024 })
+    expect(within(screen.getByRole('banner')).getByRole('region', { name: '公告' })).toBeInTheDocument()
+    expect(screen.getAllByRole('region', { name: '公告' })).toHaveLength(1)
+  })
+
+  it('shows the announcement on a phone, once, under the header', async () => {
+    await renderApp('/vip', { width: 390 })
+    const announcements = screen.getAllByRole('region', { name: '公告' })
+    expect(announcements).toHaveLength(1)
+    expect(screen.getByRole('banner')).not.toContainElement(announcements[0] ?? null)
+  })
+
+  it('offers the bookmark hint in the mobile drawer', async () => {
+    vi.spyOn(browser, 'isApplePlatform').mockReturnValue(false)
+    const { user } = await renderApp('/vip', { width: 390 })
+    await user.click(screen.getByRole('button', { name: '打开菜单' }))
+    const drawer = await screen.findByRole('dialog', { name: '菜单' })
+    await user.click(within(drawer).getByRole('button', { name: '收藏本站' }))
+    // The drawer closes, so the hint is not hidden behind the modal.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    const notifications = screen.getByRole('region', { name: /通知/ })
+    expect(await within(notifications).findByText('按 Ctrl+D 将本站加入书签')).toBeVisible()
+  })
 })

@@ -6,11 +6,15 @@ import { LoginDialogHost } from '@/features/auth/components/login-dialog-host'
 import { DESKTOP_MEDIA_QUERY } from '@/lib/constants'
 import { useMediaQuery } from '@/lib/use-media-query'
 import { inventoryAllowedFor } from '../routing/inventory-location'
+import { AnnouncementLine } from './announcement-slot'
 import { AppHeader } from './app-header'
+import { BookmarkMenuItem } from './bookmark-button'
 import { BrandMark } from './brand-mark'
 import { ErrorBanner } from './error-banner'
 import { InventoryKeepAlive } from './inventory-keep-alive'
+import { SessionExpiredNotice } from './session-expired-notice'
 import { SideMenu } from './side-menu'
+import { useInlineAnnouncement } from './use-inline-announcement'
 
 const DRAWER_ID = 'mobile-menu'
 
@@ -18,6 +22,7 @@ const DRAWER_ID = 'mobile-menu'
 export function ShellLayout() {
   const { t } = useTranslation(['shell', 'common'])
   const desktop = useMediaQuery(DESKTOP_MEDIA_QUERY)
+  const inlineAnnouncement = useInlineAnnouncement()
   const [drawerOpen, setDrawerOpen] = useState(false)
   // The app's say on the inventory entry: offered only where the route would show it (no `from`).
   const showInventory = inventoryAllowedFor(useLocation().search)
@@ -41,6 +46,7 @@ export function ShellLayout() {
           onToggle: () => setDrawerOpen((open) => !open),
         }}
       />
+      {!inlineAnnouncement && <AnnouncementLine />}
       <div className="lg:grid lg:min-h-[calc(100dvh-4rem)] lg:grid-cols-[16rem_minmax(0,1fr)]">
         {desktop && (
           <aside className="border-r border-white/[0.06] bg-ink-900/70">
@@ -51,6 +57,7 @@ export function ShellLayout() {
         )}
         <main id="main" tabIndex={-1} className="min-w-0 outline-none">
           <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+            <SessionExpiredNotice />
             <ErrorBanner />
             <Outlet />
             <InventoryKeepAlive />
@@ -72,7 +79,11 @@ export function ShellLayout() {
             </>
           }
         >
-          <SideMenu showInventory={showInventory} onNavigate={() => setDrawerOpen(false)} />
+          <SideMenu
+            showInventory={showInventory}
+            onNavigate={() => setDrawerOpen(false)}
+            actions={<BookmarkMenuItem onChosen={() => setDrawerOpen(false)} />}
+          />
         </Drawer>
       )}
     </div>

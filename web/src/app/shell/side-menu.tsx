@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { cn } from '@/lib/cn'
@@ -10,9 +11,11 @@ interface SideMenuProps {
   showInventory: boolean
   /** Called after an entry is chosen (the mobile drawer closes on it). */
   onNavigate?: () => void
+  /** Actions shown under the entries (the drawer adds the bookmark action the phone header lacks). */
+  actions?: ReactNode
 }
 
-export function SideMenu({ showInventory, onNavigate }: SideMenuProps) {
+export function SideMenu({ showInventory, onNavigate, actions }: SideMenuProps) {
   const { t } = useTranslation('shell')
   const config = useAppConfig()
   const { pathname, search } = useLocation()
@@ -62,6 +65,7 @@ export function SideMenu({ showInventory, onNavigate }: SideMenuProps) {
           })}
         </ul>
       </nav>
+      {actions && <div className="border-t border-white/[0.06] px-3 py-3">{actions}</div>}
       <SocialLinks />
     </div>
   )

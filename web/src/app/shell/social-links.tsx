@@ -21,7 +21,7 @@ export function SocialLinks() {
     <div className="flex flex-col gap-3 border-t border-white/[0.06] px-4 pt-4 pb-5">
       {social.length > 0 && (
         <nav aria-label={t('social.label')}>
-          <p className="mb-2 px-1 text-[11px] font-semibold tracking-wider text-zinc-500 uppercase" aria-hidden="true">
+          <p className="mb-2 px-1 text-xs font-semibold text-zinc-500" aria-hidden="true">
             {t('social.label')}
           </p>
           <ul className="flex gap-2">
