@@ -231,4 +231,36 @@ test.describe('mobile, 390 px', () => {
     await expect(dialog).toHaveCount(0)
     expect(errors).toEqual([])
   })
+
+  test('in English the whole table fits the phone: every details button and privilege name can be read', async ({ page, request }) => {
+    const errors = watchForErrors(page)
+    const expected = await privileges(request, 'en')
+    await page.goto('/vip')
+    await page.evaluate(() => localStorage.setItem('portal.language', 'en'))
+    await page.reload()
+    const english = page.getByRole('table', { name: 'Privileges of each user group' })
+    await expect(english.locator('tbody tr')).toHaveCount(expected.length)
+    await english.scrollIntoViewIfNeeded()
+    // The table's frame does not scroll sideways: nothing is hidden past its right edge.
+    const frame = english.locator('xpath=..')
+    const overflow = await frame.evaluate((el) => el.scrollWidth - el.clientWidth)
+    expect(overflow).toBeLessThanOrEqual(1)
+    const tableBox = await settledBox(english)
+    expect(tableBox.x).toBeGreaterThanOrEqual(0)
+    expect(tableBox.x + tableBox.width).toBeLessThanOrEqual(390 + 0.5)
+    for (const privilege of expected) {
+      const button = english.getByRole('button', { name: `Details of “${privilege.content}”` })
+      const box = await settledBox(button)
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(390 + 0.5)
+      expect(box.width).toBeGreaterThanOrEqual(24)
+    }
+    // Privilege names wrap inside their column instead of being cut.
+    for (const name of await english.getByRole('rowheader').all()) {
+      expect(await name.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1)
+    }
+    await expectNoSidewaysScroll(page)
+    await shot(page, 'vip-mobile-en')
+    expect(errors).toEqual([])
+  })
 })

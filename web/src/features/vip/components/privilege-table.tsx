@@ -49,13 +49,13 @@ export function PrivilegeTable({ privileges, groups, desktop, onDetails }: Privi
                 key={group.name}
                 scope="col"
                 data-group={group.name}
-                className="px-1 text-center whitespace-nowrap sm:px-3"
+                className="px-0.5 text-center whitespace-nowrap sm:px-3"
               >
                 {desktop ? <Explained detail={t(group.detailKey)}>{t(group.displayNameKey)}</Explained> : t(group.displayNameKey)}
               </th>
             ))}
             {!desktop && (
-              <th scope="col" className="w-10 px-1 text-center">
+              <th scope="col" className="w-9 px-0 text-center">
                 <span className="sr-only">{t('privileges.details')}</span>
               </th>
             )}
@@ -74,16 +74,17 @@ export function PrivilegeTable({ privileges, groups, desktop, onDetails }: Privi
                 key={privilege.id}
                 className="border-b border-white/[0.04] transition-colors last:border-b-0 hover:bg-white/[0.03]"
               >
-                <th scope="row" className="px-3 py-3 font-medium text-zinc-100 sm:px-4">
+                {/* On a phone a long word ("Leaderboard") may break rather than push the details column out of view. */}
+                <th scope="row" className="px-2 py-3 font-medium hyphens-auto text-zinc-100 wrap-anywhere sm:px-4 sm:wrap-normal">
                   {desktop ? <Explained detail={privilege.detail}>{privilege.content}</Explained> : privilege.content}
                 </th>
                 {groups.map((group) => (
-                  <td key={group.name} className="px-1 py-3 text-center sm:px-3">
+                  <td key={group.name} className="px-0.5 py-3 text-center sm:px-3">
                     <AccessMark access={accessOf(privilege.flags[group.name])} />
                   </td>
                 ))}
                 {!desktop && (
-                  <td className="px-1 py-2 text-center">
+                  <td className="px-0 py-2 text-center">
                     <button
                       type="button"
                       aria-label={t('privileges.detailsFor', { name: privilege.content })}
