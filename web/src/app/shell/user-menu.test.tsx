@@ -41,7 +41,7 @@ describe('header when logged in', () => {
   })
 
   it.each([
-    ['vip', '2025-12-31', 'VIP 至 2025-12-31'],
+    ['vip', '2025-12-31', 'VIP 至 2025年12月31日'],
     ['vip', null, 'VIP'],
     ['pro', null, 'PRO'],
     ['kol', '2026-01-01', 'KOL'],
@@ -80,10 +80,10 @@ describe('header when logged in', () => {
     await renderApp('/vip')
     await waitFor(() => expect(screen.getByRole('button', { name: ACCOUNT })).toBeInTheDocument())
     act(() => emitVipStatusChanged({ steamId: ALICE.steamId, type: 'vip', expireDate: '2026-03-01' }))
-    await waitFor(() => expect(screen.getByTestId('tier-badge')).toHaveTextContent('VIP 至 2026-03-01'))
+    await waitFor(() => expect(screen.getByTestId('tier-badge')).toHaveTextContent('VIP 至 2026年3月1日'))
     // Another account's status is not ours.
     act(() => emitVipStatusChanged({ steamId: '76561198999999999', type: 'op', expireDate: null }))
-    expect(screen.getByTestId('tier-badge')).toHaveTextContent('VIP 至 2026-03-01')
+    expect(screen.getByTestId('tier-badge')).toHaveTextContent('VIP 至 2026年3月1日')
   })
 
   it('refetches on a vipStatusChanged event without a usable status', async () => {
@@ -247,6 +247,63 @@ describe('log out everywhere', () => {
     const { user } = await renderApp('/vip')
     await user.click(screen.getByRole('button', { name: 'Account menu (alice)' }))
     expect(await screen.findByRole('menuitem', { name: 'Log out everywhere' })).toBeInTheDocument()
+  })
+})
+
+describe('memberships in the account menu', () => {
+  const serveGroups = (type: string, expireDate: string | null, vipExpireDate: string | null, groups: unknown) =>
+    serveVip(() => HttpResponse.json({ steamId: ALICE.steamId, type, expireDate, vipExpireDate, groups }))
+
+  async function openMemberships(name = ACCOUNT) {
+    const { user } = await renderApp('/vip')
+    await user.click(await screen.findByRole('button', { name }))
+    const list = await screen.findByTestId('memberships')
+    return within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent)
+  }
+
+  it('lists a group and the VIP beside it, each with its end date or permanent', async () => {
+    storeSession()
+    serveGroups('pro', null, '2025-03-02', [
+      { group: 'pro', expireDate: null },
+      { group: 'vip', expireDate: '2025-03-02' },
+    ])
+    expect(await openMemberships()).toEqual(['PRO永久', 'VIP2025年3月2日 到期'])
+  })
+
+  it('shows the end of a time-limited op or kol membership', async () => {
+    storeSession()
+    serveGroups('op', '2025-02-02', null, [
+      { group: 'op', expireDate: '2025-02-02' },
+      { group: 'kol', expireDate: '2026-01-15' },
+    ])
+    expect(await openMemberships()).toEqual(['管理员2025年2月2日 到期', 'KOL2026年1月15日 到期'])
+  })
+
+  it('formats the dates in English for an English user', async () => {
+    storeSession()
+    await i18next.changeLanguage('en')
+    serveGroups('kol', '2025-12-31', '2025-03-02', [
+      { group: 'kol', expireDate: '2025-12-31' },
+      { group: 'vip', expireDate: '2025-03-02' },
+    ])
+    expect(await openMemberships('Account menu (alice)')).toEqual(['KOLUntil Dec 31, 2025', 'VIPUntil Mar 2, 2025'])
+  })
+
+  it('derives the list from type and vipExpireDate when the status has no groups', async () => {
+    storeSession()
+    serveGroups('pro', null, '2025-03-02', 'garbled')
+    expect(await openMemberships()).toEqual(['PRO永久', 'VIP2025年3月2日 到期'])
+  })
+
+  it('has no membership list without a membership', async () => {
+    storeSession()
+    serveGroups('none', null, null, [])
+    const { user } = await renderApp('/vip')
+    await user.click(await screen.findByRole('button', { name: ACCOUNT }))
+    expect(await screen.findByRole('menuitem', { name: '退出登录' })).toBeInTheDocument()
+    expect(screen.queryByTestId('memberships')).not.toBeInTheDocument()
   })
 })
 

@@ -11,7 +11,8 @@ import { cn } from '@/lib/cn'
 import { COPY_FEEDBACK_MS } from '@/lib/constants'
 import { useErrorText } from '@/lib/error-text'
 import { useVipStatus } from '@/lib/memberships/use-vip-status'
-import type { VipStatus } from '@/lib/memberships/vip-status'
+import { formatMembershipDate, membershipsOf, type VipStatus } from '@/lib/memberships/vip-status'
+import { useLanguage } from '@/lib/use-language'
 import type { StoredUser } from '@/lib/storage'
 import { TIER_STYLES } from '@/components/ui/tier-styles'
 
@@ -86,6 +87,7 @@ export function UserMenu({ user, onLogout, onLogoutEverywhere }: UserMenuProps) 
                 <TierBadge status={status} className="mt-1 inline-flex" />
               </div>
             </div>
+            <MembershipList status={status} />
             <RadixMenu.Separator className="my-1 h-px bg-white/[0.07]" />
             <RadixMenu.Item
               className={itemClasses}
@@ -173,13 +175,53 @@ function Avatar({ user }: { user: StoredUser }) {
   )
 }
 
+/**
+ * Every membership of the account (VIP included, also beside a higher group), each with its last
+ * day in the UI language or "permanent"; nothing for an account without one.
+ */
+function MembershipList({ status }: { status: VipStatus | null }) {
+  const { t } = useTranslation('shell')
+  const language = useLanguage()
+  const memberships = membershipsOf(status)
+  if (memberships.length === 0) return null
+  return (
+    <div className="px-3 pt-0.5 pb-2.5">
+      <p id="user-menu-memberships" className="mb-1.5 text-xs text-zinc-400">
+        {t('header.memberships.label')}
+      </p>
+      <ul aria-labelledby="user-menu-memberships" className="flex flex-col gap-1.5" data-testid="memberships">
+        {memberships.map(({ group, expireDate }) => (
+          <li key={group} className="flex items-center justify-between gap-3 text-xs">
+            <span
+              className={cn(
+                'rounded-md border px-1.5 py-0.5 leading-none font-bold whitespace-nowrap',
+                TIER_STYLES[group],
+              )}
+            >
+              {t(`header.tiers.${group}`)}
+            </span>
+            <span className="text-right text-zinc-300">
+              {expireDate
+                ? t('header.memberships.until', { date: formatMembershipDate(expireDate, language) })
+                : t('header.memberships.permanent')}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
 /** vip shows its end date; pro, kol and op their badge; any other type none (spec 000 §2.3). */
 function TierBadge({ status, className }: { status: VipStatus | null; className?: string }) {
   const { t } = useTranslation('shell')
+  const language = useLanguage()
   const type = status?.type
   let label: string
   if (type === 'vip') {
-    label = status?.expireDate ? t('header.tiers.vipUntil', { date: status.expireDate }) : t('header.tiers.vip')
+    label = status?.expireDate
+      ? t('header.tiers.vipUntil', { date: formatMembershipDate(status.expireDate, language) })
+      : t('header.tiers.vip')
   } else if (type === 'pro' || type === 'kol' || type === 'op') {
     label = t(`header.tiers.${type}`)
   } else {

@@ -15,16 +15,76 @@ export const VIP_STATUS_STALE_MS = 5 * 60_000
 
 const dateOrNull = z.catch(z.nullish(z.string()), null)
 
-// The answer also carries vipExpireDate and groups; the web shows only type and expireDate
-// (spec 000 §3: other fields are not shown).
+/** One membership the account holds: its group and its last day ("YYYY-MM-DD", GMT+8), null if it never ends. */
+const grantSchema = z.object({ group: z.string(), expireDate: dateOrNull })
+export type MembershipGrant = z.infer<typeof grantSchema>
+
+// type and expireDate: the highest tier and its end (the header badge); vipExpireDate and groups:
+// the VIP end and every membership with its end (the account menu). The last two may be missing
+// from a status announced by an older sender: `membershipsOf` then derives them from type.
 export const vipStatusSchema = z.object({
   steamId: z.catch(z.optional(z.string()), undefined),
   type: z.catch(z.string(), 'none'),
   expireDate: dateOrNull,
+  vipExpireDate: z.catch(z.optional(z.nullable(z.string())), undefined),
+  groups: z.catch(z.optional(z.array(grantSchema)), undefined),
 })
 export type VipStatus = z.infer<typeof vipStatusSchema>
 
-export const NO_VIP_STATUS: VipStatus = { type: 'none', expireDate: null }
+export const NO_VIP_STATUS: VipStatus = { type: 'none', expireDate: null, vipExpireDate: null, groups: [] }
+
+/** The membership groups the portal shows, highest first (spec 000 §1). */
+export const MEMBERSHIP_GROUPS = ['op', 'kol', 'pro', 'vip'] as const
+export type MembershipGroup = (typeof MEMBERSHIP_GROUPS)[number]
+
+function isMembershipGroup(group: string): group is MembershipGroup {
+  return (MEMBERSHIP_GROUPS as readonly string[]).includes(group)
+}
+
+export interface Membership {
+  group: MembershipGroup
+  /** Last day, "YYYY-MM-DD" in GMT+8; null: permanent. */
+  expireDate: string | null
+}
+
+/**
+ * Every membership of the status, highest first, each once, with its end date: the groups list when
+ * the status carries one; otherwise the tier (type, expireDate) and the VIP end (vipExpireDate).
+ * Unknown groups are left out.
+ */
+export function membershipsOf(status: VipStatus | null): Membership[] {
+  if (!status) return []
+  const grants: MembershipGrant[] = status.groups ?? [
+    { group: status.type, expireDate: status.expireDate },
+    ...(status.type !== 'vip' && status.vipExpireDate ? [{ group: 'vip', expireDate: status.vipExpireDate }] : []),
+  ]
+  const byGroup = new Map<MembershipGroup, Membership>()
+  for (const { group, expireDate } of grants) {
+    if (isMembershipGroup(group) && !byGroup.has(group)) byGroup.set(group, { group, expireDate: expireDate ?? null })
+  }
+  return MEMBERSHIP_GROUPS.flatMap((group) => byGroup.get(group) ?? [])
+}
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
+const DATE_LOCALES = { zh: 'zh-CN', en: 'en-US' } as const
+
+/**
+ * A membership's last day in the UI language: "2025年3月2日" (zh), "Mar 2, 2025" (en). The backend
+ * sends the day as "YYYY-MM-DD", already in GMT+8 (spec 001 §3), so it is shown as that calendar
+ * day whatever the browser's time zone; anything else is shown as it came.
+ */
+export function formatMembershipDate(date: string, language: 'zh' | 'en'): string {
+  const match = DATE_PATTERN.exec(date)
+  if (!match) return date
+  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
+  if (Number.isNaN(day.getTime())) return date
+  return new Intl.DateTimeFormat(DATE_LOCALES[language], {
+    year: 'numeric',
+    month: language === 'zh' ? 'long' : 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(day)
+}
 
 /** A blank type is no tier. */
 export function normalizeVipStatus(status: VipStatus): VipStatus {
