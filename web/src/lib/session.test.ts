@@ -3,13 +3,29 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ALICE, captureAuthLog, fakeJwt, jwtExpiringIn, storeSession } from '@/testing/auth-fixtures'
 import { server } from '@/testing/msw-server'
 import { SESSION_LIFETIME_MS } from './constants'
-import { checkTokens, getSessionUser, loadSession, logAuthAction, logout, startSession } from './session'
+import { onInvalidLoginToken } from './api-client'
+import {
+  checkTokens,
+  dismissLoginExpired,
+  endInvalidSession,
+  getSessionUser,
+  loadSession,
+  logAuthAction,
+  logout,
+  startSession,
+  subscribeSession,
+  isLoginExpired,
+  verifySessionWithServer,
+} from './session'
 import { STORAGE_KEYS, storage } from './storage'
 
 const DAY = 24 * 60 * 60 * 1000
 
 // The session store outlives a test; start each one from the (cleared) storage.
-beforeEach(() => loadSession())
+beforeEach(() => {
+  loadSession()
+  dismissLoginExpired()
+})
 
 describe('loading the session', () => {
   it('keeps a user who logged in less than 7 days ago', () => {
@@ -169,3 +185,85 @@ describe('starting a session', () => {
     expect(warn).toHaveBeenCalled()
   })
 })
+
+describe('a session ended elsewhere', () => {
+  const invalidToken = () =>
+    HttpResponse.json({ error: 'INVALID_TOKEN', message: 'Invalid login token', details: {} }, { status: 401 })
+
+  it('asks the server with the login token and keeps a session it accepts', async () => {
+    const token = storeSession()
+    loadSession()
+    let bearer: string | null = null
+    server.use(
+      http.get('/api/auth/session', ({ request }) => {
+        bearer = request.headers.get('Authorization')
+        return HttpResponse.json({ steamId: ALICE.steamId, expiresAt: 1 })
+      }),
+    )
+    await verifySessionWithServer()
+    expect(bearer).toBe(`Bearer ${token}`)
+    expect(getSessionUser()).toEqual(ALICE)
+  })
+
+  it('ends the session and tells the user when the server refuses the token', async () => {
+    storeSession()
+    loadSession()
+    const stop = onInvalidLoginToken(endInvalidSession)
+    server.use(http.get('/api/auth/session', invalidToken))
+    const seen: boolean[] = []
+    const unsubscribe = subscribeSession(() => seen.push(isLoginExpired()))
+    try {
+      await verifySessionWithServer()
+    } finally {
+      stop()
+      unsubscribe()
+    }
+    expect(getSessionUser()).toBeNull()
+    expect(storage.loginToken.get()).toBeNull()
+    expect(isLoginExpired()).toBe(true)
+    expect(seen).toContain(true)
+  })
+
+  it('keeps the session when the server cannot be reached', async () => {
+    storeSession()
+    loadSession()
+    server.use(http.get('/api/auth/session', () => HttpResponse.error()))
+    await verifySessionWithServer()
+    expect(getSessionUser()).toEqual(ALICE)
+    expect(isLoginExpired()).toBe(false)
+  })
+
+  it('does not ask without a session', async () => {
+    let asked = false
+    server.use(
+      http.get('/api/auth/session', () => {
+        asked = true
+        return invalidToken()
+      }),
+    )
+    await verifySessionWithServer()
+    expect(asked).toBe(false)
+  })
+
+  it('announces a login token that expires while the app runs, not one found expired on load', () => {
+    storeSession({ token: jwtExpiringIn(-1) })
+    loadSession()
+    expect(isLoginExpired()).toBe(false)
+    storeSession({ token: jwtExpiringIn(-1) })
+    checkTokens(Date.now(), true)
+    expect(getSessionUser()).toBeNull()
+    expect(isLoginExpired()).toBe(true)
+  })
+
+  it('forgets the notice on the next login and never shows it for a logout the user asked for', () => {
+    storeSession()
+    loadSession()
+    endInvalidSession()
+    expect(isLoginExpired()).toBe(true)
+    startSession({ user: ALICE, token: fakeJwt({ typ: 'login', exp: Date.now() / 1000 + 3600 }) })
+    expect(isLoginExpired()).toBe(false)
+    logout()
+    expect(isLoginExpired()).toBe(false)
+  })
+})
+

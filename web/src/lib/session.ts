@@ -12,13 +12,28 @@ export type AuthLogAction = 'LOGIN-STEAM' | 'LOGIN-EMAIL' | 'LOGOUT'
 /** Gives up on the auth log call after this long: it must never hold up a login or logout. */
 const LOG_TIMEOUT_MS = 5_000
 
+/** Gives up on the session check after this long; the next check asks again. */
+const CHECK_TIMEOUT_MS = 10_000
+
 let currentUser: StoredUser | null = storage.user.get()
+/** The session ended without the user asking (the server refused the token, or it expired here). */
+let loginExpired = false
 const listeners = new Set<() => void>()
+
+function notify(): void {
+  for (const listener of [...listeners]) listener()
+}
 
 function setUser(user: StoredUser | null): void {
   if (user === currentUser) return
   currentUser = user
-  for (const listener of [...listeners]) listener()
+  notify()
+}
+
+function setLoginExpired(expired: boolean): void {
+  if (expired === loginExpired) return
+  loginExpired = expired
+  notify()
 }
 
 export function subscribeSession(listener: () => void): () => void {
@@ -55,6 +70,19 @@ export function loadSession(now: number = Date.now()): void {
   checkTokens(now)
 }
 
+export function isLoginExpired(): boolean {
+  return loginExpired
+}
+
+/** True after the session ended without the user logging out, until they log in or dismiss the notice. */
+export function useLoginExpired(): boolean {
+  return useSyncExternalStore(subscribeSession, isLoginExpired, isLoginExpired)
+}
+
+export function dismissLoginExpired(): void {
+  setLoginExpired(false)
+}
+
 /** Re-reads the user after another tab logged in or out. */
 export function syncSessionFromStorage(key: string | null): void {
   if (key === null || key === STORAGE_KEYS.user) setUser(storage.user.get())
@@ -72,6 +100,7 @@ export function startSession({ user, token }: NewSession, now: number = Date.now
   storage.user.set(user)
   storage.emailBindToken.remove()
   storage.bindingEmail.remove()
+  setLoginExpired(false)
   setUser(user)
 }
 
@@ -125,25 +154,48 @@ export async function logoutEverywhere(): Promise<void> {
   endSessionHere()
 }
 
-/** A call reported the login token invalid: it is dropped first, so LOGOUT is not sent with it. */
+/**
+ * A call reported the login token invalid: it is dropped first, so LOGOUT is not sent with it, and
+ * the user is told the login expired (spec 000 §4.1).
+ */
 export function endInvalidSession(): void {
+  const wasLoggedIn = (currentUser ?? storage.user.get()) !== null
   storage.loginToken.remove()
   logout()
+  if (wasLoggedIn) setLoginExpired(true)
 }
 
 /**
- * The periodic token check: an unusable login token (missing/garbled/expired `exp`) is removed and
- * ends the session; an unusable bind token is removed; a logged-in user with neither token is
- * logged out.
+ * Asks the backend whether the login token still holds (GET /api/auth/session): a session ended on
+ * another device, by "log out everywhere" or by a password reset is refused there, and the api
+ * client's invalid-token rule ends it here. Any other failure (offline, timeout, busy) keeps the
+ * session: the next check asks again.
  */
-export function checkTokens(now: number = Date.now()): void {
+export async function verifySessionWithServer(): Promise<void> {
+  if (!storage.loginToken.get() || !(currentUser ?? storage.user.get())) return
+  try {
+    await apiClient.get('/api/auth/session', { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) })
+  } catch {
+    // Handled above for INVALID_TOKEN; anything else is retried by the next check.
+  }
+}
+
+/**
+ * The token check: an unusable login token (missing/garbled/expired `exp`) is removed and ends the
+ * session; an unusable bind token is removed; a logged-in user with neither token is logged out.
+ * `periodic`: the check runs while the app is open, so a login that expires is announced; the check
+ * on app load ends a stale session silently.
+ */
+export function checkTokens(now: number = Date.now(), periodic = false): void {
   const loginToken = storage.loginToken.get()
   const bindToken = storage.emailBindToken.get()
   const bindUsable = isJwtUsable(bindToken, now)
   if (bindToken && !bindUsable) storage.emailBindToken.remove()
   if (loginToken && !isJwtUsable(loginToken, now)) {
+    const wasLoggedIn = (currentUser ?? storage.user.get()) !== null
     storage.loginToken.remove()
     logout()
+    if (periodic && wasLoggedIn) setLoginExpired(true)
     return
   }
   if (!loginToken && !bindUsable && (currentUser ?? storage.user.get())) logout()

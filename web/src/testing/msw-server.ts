@@ -17,6 +17,8 @@ export const defaultHandlers = [
     HttpResponse.json({ steamId: params.steamId, type: 'none', expireDate: null, vipExpireDate: null, groups: [] }),
   ),
   http.post('/api/auth/log', () => new HttpResponse(null, { status: 204 })),
+  // The session check the app makes on load and every 60 s: the login holds.
+  http.get('/api/auth/session', () => HttpResponse.json({ steamId: '76561197960361544', expiresAt: 0 })),
   // The VIP page's privilege table (the shell tests land on /vip, where a disabled feature redirects).
   http.get('/api/privileges', () => HttpResponse.json([])),
 ]
