@@ -30,6 +30,19 @@ async function box(locator: Locator) {
   return found ?? { x: 0, y: 0, width: 0, height: 0 }
 }
 
+/**
+ * Every command and description inside `scope` is shown in full: nothing is clipped (no hidden
+ * overflow either way) and nothing is left to a hover title, which a touch screen cannot show.
+ */
+async function expectNothingCut(scope: Locator) {
+  const cut = await scope.evaluate((root) =>
+    [...root.querySelectorAll('li code, li p')]
+      .filter((el) => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1 || el.hasAttribute('title'))
+      .map((el) => el.textContent),
+  )
+  expect(cut).toEqual([])
+}
+
 /** The three columns' boxes, once the dialog (and so they) stopped moving. */
 async function columnBoxes(page: Page) {
   await settled(dialog(page))
@@ -64,6 +77,7 @@ test.describe('desktop, 1280 px', () => {
     expect(a.x).toBeLessThan(b.x)
     expect(b.x).toBeLessThan(c.x)
     await expect(frequentList(page)).toContainText(frequent[0].description.zh)
+    await expectNothingCut(frequentList(page))
 
     // The top area collapses from 280 px to 88 px and back (a height transition: wait for its end).
     const area = page.getByTestId('pracc-top-area')
@@ -93,6 +107,7 @@ test.describe('desktop, 1280 px', () => {
     expect(practice.y).toBeCloseTo(admin.y, 0)
     expect(match.x).toBeLessThan(practice.x)
     expect(practice.x).toBeLessThan(admin.x)
+    await expectNothingCut(dialog(page))
     await shot(page, 'commands-dialog', false)
 
     // Search: the command or either description, case-insensitive; the same answer as the server's ?q=.
@@ -141,6 +156,27 @@ test.describe('mobile, 390 px', () => {
     expect(match.y).toBeLessThan(practice.y)
     expect(practice.y).toBeLessThan(admin.y)
     await expectNoSidewaysScroll(page)
+    await expectNothingCut(dialog(page))
     await shot(page, 'commands-mobile-dialog', false)
+  })
+
+  test('in English every description reads in full on a phone', async ({ page, request }) => {
+    const commands = await catalogue(request)
+    await page.goto('/pracc')
+    await page.evaluate(() => localStorage.setItem('portal.language', 'en'))
+    await page.reload()
+    const englishPanel = page.getByRole('region', { name: 'Common commands' })
+    await expect(englishPanel.locator('li p').first()).toBeVisible()
+    await expectNothingCut(englishPanel)
+    await englishPanel.getByRole('button', { name: 'All commands' }).tap()
+    const englishDialog = page.getByRole('dialog', { name: 'All commands' })
+    await expect(codes(englishDialog)).toHaveCount(commands.length)
+    // The longest English description is there word for word.
+    const longest = commands.map((command) => command.description.en).reduce((a, b) => (b.length > a.length ? b : a))
+    await expect(englishDialog.getByText(longest, { exact: true })).toBeVisible()
+    await settled(englishDialog)
+    await expectNothingCut(englishDialog)
+    await expectNoSidewaysScroll(page)
+    await shot(page, 'commands-mobile-dialog-en', false)
   })
 })

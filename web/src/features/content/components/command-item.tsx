@@ -9,7 +9,10 @@ interface CommandItemProps {
   className?: string
 }
 
-/** One command: what to type, what it does (in the UI language) and a copy button. */
+/**
+ * One command: what to type, what it does (in the UI language) and a copy button. Both are shown in
+ * full and wrap: nothing hides behind a hover title, which a touch screen cannot show.
+ */
 export function CommandItem({ command, className }: CommandItemProps) {
   const { t } = useTranslation('commands')
   const language = useLanguage()
@@ -22,14 +25,8 @@ export function CommandItem({ command, className }: CommandItemProps) {
       )}
     >
       <div className="min-w-0 flex-1">
-        <code className="block truncate font-mono text-sm font-semibold text-brand-300" title={command.command}>
-          {command.command}
-        </code>
-        {description && (
-          <p className="mt-0.5 line-clamp-2 text-xs text-zinc-400" title={description}>
-            {description}
-          </p>
-        )}
+        <code className="block font-mono text-sm font-semibold text-brand-300 wrap-anywhere">{command.command}</code>
+        {description && <p className="mt-0.5 text-xs text-zinc-400">{description}</p>}
       </div>
       <CopyButton
         text={command.command}

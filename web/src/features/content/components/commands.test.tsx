@@ -41,6 +41,21 @@ describe('common commands panel', () => {
     expect(calls).toEqual([''])
   })
 
+  it('shows a long description in full, not clamped or left to a hover title (touch screens have no hover)', async () => {
+    const long =
+      'Restore the last saved grenade lineup, teleport to where it was thrown from and throw it again with the same strength, so a lineup can be practised over and over without walking back'
+    serveCommands([
+      { id: 1, command: '.rethrow-with-a-very-long-command-name', description: { en: long, zh: long }, isFrequent: true, type: 'Practice' },
+    ])
+    await renderApp('/pracc', { width: 390 })
+    const description = await within(panel()).findByText(long)
+    expect(description).not.toHaveAttribute('title')
+    expect(description.className).not.toMatch(/line-clamp|truncate/)
+    const code = within(frequentList()).getByRole('code')
+    expect(code).not.toHaveAttribute('title')
+    expect(code.className).not.toMatch(/truncate/)
+  })
+
   it('takes 1, 2 or 3 columns by screen width', async () => {
     serveCommands()
     await renderApp('/pracc', { width: 390 })
