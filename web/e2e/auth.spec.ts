@@ -254,6 +254,45 @@ test.describe('desktop, 1280 px', () => {
     expect(errors).toEqual([])
   })
 
+  test('a session ended on another device ends on this screen at the next check, which says so', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const errors = watchForErrors(page, [/Failed to load resource: the server responded with a status of 401/])
+    // The page's clock, so the 60 s check can be brought forward instead of waited for.
+    await page.clock.install()
+    const steamId = freshSteamId()
+    await page.goto('/')
+    await loginWithSteam(page, steamId)
+    await page.goto('/leaderboard')
+    await expect(accountMenu(page)).toBeVisible()
+
+    // Another device signs in to the same account and logs out everywhere; this page is not reloaded.
+    const device = await browser.newContext({ ...DESKTOP, baseURL, locale: 'zh-CN' })
+    const other = await device.newPage()
+    await other.goto('/')
+    await loginWithSteam(other, steamId)
+    const otherToken = await other.evaluate(() => localStorage.getItem('portal.loginToken'))
+    const ended = await other.request.post('/api/auth/logout-all', { headers: { Authorization: `Bearer ${otherToken}` } })
+    expect(ended.status()).toBe(204)
+    await device.close()
+    await expect(accountMenu(page)).toBeVisible()
+
+    await page.clock.fastForward(61_000)
+    const notice = page.getByRole('alert').filter({ hasText: '登录已过期' })
+    await expect(notice).toBeVisible()
+    await expect(accountMenu(page)).toHaveCount(0)
+    await expect(page.getByRole('banner').getByRole('button', { name: '登录' })).toBeVisible()
+    expect(await page.evaluate(() => localStorage.getItem('portal.loginToken'))).toBeNull()
+    await shot(page, 'auth-login-expired', false)
+
+    // Its button opens the login dialog.
+    await notice.getByRole('button', { name: '重新登录' }).click()
+    await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible()
+    expect(errors).toEqual([])
+  })
+
   test('a wrong e-mail login says so', async ({ page }) => {
     await page.goto('/?showEmailLogin=true')
     const login = page.getByRole('dialog', { name: '邮箱登录' })
