@@ -78,7 +78,7 @@ export function UserMenu({ user, onLogout, onLogoutEverywhere }: UserMenuProps) 
           <RadixMenu.Content
             align="end"
             sideOffset={6}
-            className="z-50 w-64 animate-pop-in rounded-xl border border-white/10 bg-ink-800 p-1 shadow-xl shadow-black/50"
+            className="z-50 w-72 max-w-[calc(100vw-1rem)] animate-pop-in rounded-xl border border-white/10 bg-ink-800 p-1 shadow-xl shadow-black/50"
           >
             <div className="flex items-center gap-2.5 px-3 py-2.5">
               <Avatar user={user} />
@@ -106,7 +106,7 @@ export function UserMenu({ user, onLogout, onLogoutEverywhere }: UserMenuProps) 
                 <span className="block text-xs text-zinc-400">{t('header.steamId')}</span>
                 <span className="block font-mono text-xs">{user.steamId}</span>
               </span>
-              <span className="text-xs text-zinc-400" aria-live="polite">
+              <span className="shrink-0 text-xs text-zinc-400" aria-live="polite">
                 {copy === 'copied'
                   ? t('common:actions.copied')
                   : copy === 'failed'
