@@ -53,6 +53,51 @@ describe('player popup', () => {
     expect(trigger).toHaveFocus()
   })
 
+  it('lists the longest-playing players first and names the nameless', async () => {
+    servePlayers(() =>
+      HttpResponse.json({
+        players: {
+          list: [
+            { name: 'bob', raw: { time: 0 } },
+            { name: 'carol' },
+            { name: 'dave', raw: { time: 30 } },
+            { name: 'alice', raw: { time: 3725 } },
+            { name: '', raw: { time: 50 } },
+          ],
+        },
+      }),
+    )
+    await renderApp('/servers')
+    const { dialog } = await openPopup('Alpha')
+    await within(dialog).findByText('alice')
+    const rows = within(dialog).getAllByRole('listitem')
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'alice01:02:05',
+      '（未知玩家）00:00:50',
+      'dave00:00:30',
+      'bob--:--:--',
+      'carol--:--:--',
+    ])
+  })
+
+  it('opens the details page in place from a link without a new-tab icon', async () => {
+    servePlayers(players)
+    const { user } = await renderApp('/servers')
+    const { dialog } = await openPopup('Alpha')
+    const link = within(dialog).getByRole('link', { name: '服务器详情' })
+    expect(link).toHaveAttribute('href', '/servers/details/1.1.1.1%3A27015')
+    expect(link).not.toHaveAttribute('target')
+    expect(link.querySelector('.lucide-external-link')).toBeNull()
+    expect(link.querySelector('.lucide-chevron-right')).not.toBeNull()
+    server.use(
+      http.get('/api/servers/:id', () =>
+        HttpResponse.json({ server: { ...list[0], ping: 3, tickrate: 64 }, history: [] }),
+      ),
+    )
+    await user.click(link)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alpha' })).toBeInTheDocument()
+  })
+
   it('shows the error text in red when the call fails', async () => {
     servePlayers(() => HttpResponse.json({ error: 'SERVER_NOT_FOUND', message: 'no' }, { status: 404 }))
     await renderApp('/servers')

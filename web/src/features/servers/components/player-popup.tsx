@@ -1,4 +1,4 @@
-import { ExternalLink, Users, X } from 'lucide-react'
+import { ChevronRight, Users, X } from 'lucide-react'
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
@@ -133,7 +133,12 @@ export function PlayerPopup({ server, anchor, onClose, showDetailsLink }: Player
                 style={{ height: PLAYER_POPUP.rowHeightPx }}
                 className="flex items-center justify-between gap-3 border-b border-white/[0.04] px-3 text-sm last:border-0"
               >
-                <span className="truncate text-zinc-200">{player.name}</span>
+                {player.name.trim() ? (
+                  <span className="truncate text-zinc-200">{player.name}</span>
+                ) : (
+                  // Stock CS2 sends empty names over A2S when no plugin or RCON names them.
+                  <span className="truncate text-zinc-500">{t('popup.unnamed')}</span>
+                )}
                 <span className="shrink-0 font-mono text-xs text-zinc-400 tabular-nums">
                   {formatPlayTime(player.raw?.time)}
                 </span>
@@ -148,7 +153,8 @@ export function PlayerPopup({ server, anchor, onClose, showDetailsLink }: Player
           className="focus-ring flex items-center justify-center gap-1.5 border-t border-white/[0.06] py-2 text-xs font-semibold text-brand-300 hover:bg-white/[0.04]"
         >
           {t('popup.viewDetails')}
-          <ExternalLink className="size-3.5" aria-hidden="true" />
+          {/* An in-app page opened in place: a plain arrow, not the new-tab icon. */}
+          <ChevronRight className="size-3.5" aria-hidden="true" />
         </Link>
       )}
     </dialog>,
