@@ -22,7 +22,7 @@ export function StatList({ counters, stats, mode, className, size = 'md' }: Stat
     <dl className={cn('grid gap-2', className)}>
       {stats.map((stat) => (
         <div key={stat} className="flex min-w-0 flex-col rounded-lg bg-white/[0.03] px-2.5 py-1.5">
-          <dt className="truncate text-[0.7rem] text-zinc-400">{t(`columns.${stat}`)}</dt>
+          <dt className="text-[0.7rem] leading-tight text-zinc-400">{t(`columns.${stat}`)}</dt>
           <dd
             data-stat={stat}
             className={cn('font-mono font-semibold text-zinc-100 tabular-nums', size === 'md' ? 'text-base' : 'text-sm')}
