@@ -40,8 +40,17 @@ export type PlayerEntry = ServerInfo['players']['list'][number]
 export const historyPointSchema = z.object({ t: z.number(), players: numeric(0) })
 export type HistoryPoint = z.infer<typeof historyPointSchema>
 
+/** A whole number ≥ 0, or null when missing or unreadable. */
+const optionalCount = z.catch(z.nullish(z.int().check(z.nonnegative())), null)
+
+/** The details page's server: the list item plus ping (ms, null while offline) and tickrate. */
+export const serverDetailsItemSchema = z.extend(serverItemSchema, {
+  ping: optionalCount,
+  tickrate: optionalCount,
+})
+
 export const serverDetailsSchema = z.object({
-  server: serverItemSchema,
+  server: serverDetailsItemSchema,
   history: z.catch(z.array(historyPointSchema), []),
 })
 export type ServerDetailsDto = z.infer<typeof serverDetailsSchema>

@@ -34,6 +34,9 @@ export function fetchServerInfo(ip: string, port: number, signal?: AbortSignal):
 
 export interface ServerDetails {
   server: ServerItem
+  /** The portal's A2S round trip to the server in ms; null when unknown. */
+  ping: number | null
+  tickrate: number | null
   history: HistoryPoint[]
 }
 
@@ -44,7 +47,8 @@ export async function fetchServerDetails(id: string, signal?: AbortSignal): Prom
     token: 'none',
     signal,
   })
-  return { server: toServerItem(data.server), history: data.history }
+  const { ping, tickrate, ...item } = data.server
+  return { server: toServerItem(item), ping: ping ?? null, tickrate: tickrate ?? null, history: data.history }
 }
 
 export const serverKeys = {

@@ -1,11 +1,16 @@
-import { useId, useMemo } from 'react'
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DISPLAY_TIME_ZONE } from '@/lib/constants'
 import type { HistoryPoint } from '../api/server-schemas'
 
-const WIDTH = 720
+/** Drawn at the width it is shown at (1 unit = 1 CSS px), so the labels keep their size on phones. */
+const DEFAULT_WIDTH = 720
 const HEIGHT = 200
-const PAD = { top: 12, right: 8, bottom: 24, left: 32 }
+const FONT_PX = 11
+const PAD = { top: 12, right: 8, bottom: 26 }
+/** Room per x label (HH:MM at 11 px is about 32 px wide). */
+const X_LABEL_SPACING_PX = 80
+const MAX_Y_INTERVALS = 4
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
@@ -16,82 +21,155 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
 /** HH:MM in GMT+8. */
 const hourOf = (unixSeconds: number) => timeFormat.format(unixSeconds * 1000)
 
-/** Player count over 24 h as an inline SVG area chart, summarised for screen readers (label + hourly table). */
-export function HistoryChart({ history, maxSlots }: { history: HistoryPoint[]; maxSlots: number }) {
+/** Whole-number y ticks from 0, a step of 1, 2 or 5 × 10ⁿ, at most MAX_Y_INTERVALS intervals: no repeats. */
+function yTicks(max: number): number[] {
+  for (let magnitude = 1; ; magnitude *= 10) {
+    for (const base of [1, 2, 5]) {
+      const step = base * magnitude
+      const intervals = Math.ceil(max / step)
+      if (intervals <= MAX_Y_INTERVALS) return Array.from({ length: intervals + 1 }, (_, i) => i * step)
+    }
+  }
+}
+
+/** The width of the element, kept up to date. */
+function useWidth<T extends HTMLElement>() {
+  const ref = useRef<T>(null)
+  const [width, setWidth] = useState(DEFAULT_WIDTH)
+  useLayoutEffect(() => {
+    const element = ref.current
+    if (!element) return
+    const measure = () => {
+      if (element.clientWidth > 0) setWidth(element.clientWidth)
+    }
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+  return [ref, width] as const
+}
+
+/**
+ * Player count over 24 h as an inline SVG area chart, summarised for screen readers (label + hourly
+ * table). `current` is the live count the page shows elsewhere: the chart ends at it (the last,
+ * still running 5-minute bucket is drawn at the live count) so the page never shows two "now" numbers.
+ */
+export function HistoryChart({
+  history,
+  maxSlots,
+  current,
+}: {
+  history: HistoryPoint[]
+  maxSlots: number
+  current: number
+}) {
   const { t } = useTranslation('servers')
   const gradientId = useId()
-  const data = useMemo(() => [...history].sort((a, b) => a.t - b.t), [history])
+  const [frameRef, width] = useWidth<HTMLDivElement>()
+  const data = useMemo(() => {
+    const sorted = [...history].sort((a, b) => a.t - b.t)
+    if (sorted.length > 0) sorted[sorted.length - 1] = { ...sorted[sorted.length - 1], players: current }
+    return sorted
+  }, [history, current])
   const stats = useMemo(() => {
     const counts = data.map((point) => point.players)
-    const peak = Math.max(0, ...counts)
+    const peak = Math.max(0, ...counts, ...history.map((point) => point.players))
     const average = counts.length ? Math.round(counts.reduce((sum, n) => sum + n, 0) / counts.length) : 0
-    return { peak, average, current: counts.at(-1) ?? 0 }
-  }, [data])
+    return { peak, average, current }
+  }, [data, history, current])
   const hourly = useMemo(() => {
     const buckets = new Map<number, number>()
-    for (const point of data) {
+    // The history's own peaks, and the live count in the running hour.
+    for (const point of [...history, ...data.slice(-1)]) {
       const hour = Math.floor(point.t / 3600) * 3600
       buckets.set(hour, Math.max(buckets.get(hour) ?? 0, point.players))
     }
-    return [...buckets.entries()]
-  }, [data])
+    return [...buckets.entries()].sort(([a], [b]) => a - b)
+  }, [history, data])
 
-  if (data.length < 2) return <p className="text-sm text-zinc-500">{t('details.historyEmpty')}</p>
+  return <div ref={frameRef}>{data.length < 2 ? <p className="text-sm text-zinc-500">{t('details.historyEmpty')}</p> : chart()}</div>
 
-  const top = Math.max(stats.peak, maxSlots, 1)
-  const first = data[0].t
-  const span = Math.max(data.at(-1)!.t - first, 1)
-  const x = (time: number) => PAD.left + ((time - first) / span) * (WIDTH - PAD.left - PAD.right)
-  const y = (players: number) => PAD.top + (1 - players / top) * (HEIGHT - PAD.top - PAD.bottom)
-  const line = data.map((point, i) => `${i ? 'L' : 'M'}${x(point.t).toFixed(1)},${y(point.players).toFixed(1)}`).join('')
-  const area = `${line}L${x(data.at(-1)!.t).toFixed(1)},${y(0)}L${x(first).toFixed(1)},${y(0)}Z`
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => first + f * span)
-  const summary = t('details.historySummary', stats)
+  function chart() {
+    const yValues = yTicks(Math.max(stats.peak, maxSlots, 1))
+    const top = yValues.at(-1)!
+    const left = 10 + String(top).length * 7
+    const first = data[0].t
+    const last = data.at(-1)!.t
+    const span = Math.max(last - first, 1)
+    const plotWidth = Math.max(width - left - PAD.right, 1)
+    const x = (time: number) => left + ((time - first) / span) * plotWidth
+    const y = (players: number) => PAD.top + (1 - players / top) * (HEIGHT - PAD.top - PAD.bottom)
+    const line = data.map((point, i) => `${i ? 'L' : 'M'}${x(point.t).toFixed(1)},${y(point.players).toFixed(1)}`).join('')
+    const area = `${line}L${x(last).toFixed(1)},${y(0)}L${x(first).toFixed(1)},${y(0)}Z`
+    const labelCount = Math.min(5, Math.max(2, Math.floor(plotWidth / X_LABEL_SPACING_PX) + 1))
+    const xTicks = Array.from({ length: labelCount }, (_, i) => first + (i / (labelCount - 1)) * span)
+    const summary = t('details.historySummary', stats)
 
-  return (
-    <figure className="flex flex-col gap-2">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} className="h-auto w-full">
-        <defs>
-          <linearGradient id={gradientId} x1="0" x2="0" y1="0" y2="1">
-            <stop offset="0%" stopColor="var(--color-brand-500)" stopOpacity="0.35" />
-            <stop offset="100%" stopColor="var(--color-brand-500)" stopOpacity="0" />
-          </linearGradient>
-        </defs>
-        {[0, 0.5, 1].map((f) => (
-          <g key={f}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(top * f)} y2={y(top * f)} stroke="rgb(255 255 255 / 0.06)" />
-            <text x={PAD.left - 6} y={y(top * f) + 4} textAnchor="end" className="fill-zinc-500 text-[10px]">
-              {Math.round(top * f)}
-            </text>
+    return (
+      <figure className="flex flex-col gap-2">
+        <svg
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          width={width}
+          height={HEIGHT}
+          role="img"
+          aria-label={summary}
+          className="block h-auto w-full"
+          style={{ fontSize: FONT_PX }}
+        >
+          <defs>
+            <linearGradient id={gradientId} x1="0" x2="0" y1="0" y2="1">
+              <stop offset="0%" stopColor="var(--color-brand-500)" stopOpacity="0.35" />
+              <stop offset="100%" stopColor="var(--color-brand-500)" stopOpacity="0" />
+            </linearGradient>
+          </defs>
+          <g data-axis="y">
+            {yValues.map((value) => (
+              <g key={value}>
+                <line x1={left} x2={width - PAD.right} y1={y(value)} y2={y(value)} stroke="rgb(255 255 255 / 0.06)" />
+                <text x={left - 6} y={y(value) + 4} textAnchor="end" className="fill-zinc-400">
+                  {value}
+                </text>
+              </g>
+            ))}
           </g>
-        ))}
-        {ticks.map((tick) => (
-          <text key={tick} x={x(tick)} y={HEIGHT - 6} textAnchor="middle" className="fill-zinc-500 text-[10px]">
-            {hourOf(tick)}
-          </text>
-        ))}
-        <path d={area} fill={`url(#${gradientId})`} />
-        <path d={line} fill="none" stroke="var(--color-brand-400)" strokeWidth="2" strokeLinejoin="round" />
-        <circle cx={x(data.at(-1)!.t)} cy={y(stats.current)} r="4" fill="var(--color-brand-300)" />
-      </svg>
-      <figcaption className="text-xs text-zinc-500">{summary}</figcaption>
-      <table className="sr-only">
-        <caption>{t('details.historyTable')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('details.hour')}</th>
-            <th scope="col">{t('details.peak')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {hourly.map(([hour, peak]) => (
-            <tr key={hour}>
-              <td>{hourOf(hour)}</td>
-              <td>{peak}</td>
+          <g data-axis="x">
+            {xTicks.map((tick, i) => (
+              <text
+                key={tick}
+                x={x(tick)}
+                y={HEIGHT - 8}
+                // The outer labels align to the plot's edges so none is cut off.
+                textAnchor={i === 0 ? 'start' : i === xTicks.length - 1 ? 'end' : 'middle'}
+                className="fill-zinc-400"
+              >
+                {hourOf(tick)}
+              </text>
+            ))}
+          </g>
+          <path d={area} fill={`url(#${gradientId})`} />
+          <path d={line} fill="none" stroke="var(--color-brand-400)" strokeWidth="2" strokeLinejoin="round" />
+          <circle cx={x(last)} cy={y(current)} r="4" fill="var(--color-brand-300)" />
+        </svg>
+        <figcaption className="text-xs text-zinc-500">{summary}</figcaption>
+        <table className="sr-only">
+          <caption>{t('details.historyTable')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('details.hour')}</th>
+              <th scope="col">{t('details.peak')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
-  )
+          </thead>
+          <tbody>
+            {hourly.map(([hour, peak]) => (
+              <tr key={hour}>
+                <td>{hourOf(hour)}</td>
+                <td>{peak}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </figure>
+    )
+  }
 }

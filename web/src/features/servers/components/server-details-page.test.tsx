@@ -18,12 +18,29 @@ function serveDetails() {
         return HttpResponse.json({ error: 'SERVER_NOT_FOUND', message: 'no such server' }, { status: 404 })
       }
       return HttpResponse.json({
-        server: serverJson({ ip: '1.2.3.4', name: 'Alpha DM', players: '5/16', players_max: 16, region: 'ap-tokyo', map: 'de_nuke' }),
+        server: {
+          ...serverJson({ ip: '1.2.3.4', name: 'Alpha DM', players: '5/16', players_max: 16, region: 'ap-tokyo', map: 'de_nuke' }),
+          ping: 12,
+          tickrate: 64,
+        },
         history: [...history.slice(0, -1), { t: start + 287 * 300, players: 5 }],
       })
     }),
   )
   return ids
+}
+
+/** The value card labelled `label`. */
+const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement
+
+/** Serves one server (as the backend sends it) with `history`. */
+function serveOne(fields: Record<string, unknown>, points = history) {
+  server.use(
+    http.get('/api/servers/:id', () =>
+      HttpResponse.json({ server: { ...serverJson({ ip: '5.6.7.8', name: 'Bravo' }), ...fields }, history: points }),
+    ),
+  )
+  return renderApp(`/servers/details/5.6.7.8%3A27015`)
 }
 
 describe('server details page', () => {
@@ -35,6 +52,9 @@ describe('server details page', () => {
     expect(screen.getByText('5/16')).toBeInTheDocument()
     expect(screen.getByText('东京')).toBeInTheDocument()
     expect(screen.getByText('de_nuke')).toBeInTheDocument()
+    expect(stat('延迟')).toHaveTextContent(/^12 毫秒$/)
+    expect(stat('Tick 率')).toHaveTextContent(/^64$/)
+    expect(stat('地址')).toHaveTextContent(/^1\.2\.3\.4:27015$/)
     expect(screen.getByRole('link', { name: '连接' })).toHaveAttribute('href', 'steam://connect/1.2.3.4:27015')
     const chart = screen.getByRole('img', { name: /过去 24 小时在线人数/ })
     expect(chart).toHaveAccessibleName('过去 24 小时在线人数：峰值 14 人，平均 5 人，当前 5 人')
@@ -64,5 +84,35 @@ describe('server details page', () => {
     await renderApp('/servers/details/1.2.3.4%3A27015', { config: configWith({ servers: { features: { rules: false } } }) })
     await screen.findByRole('heading', { level: 1, name: 'Alpha DM' })
     expect(screen.queryByRole('link', { name: '查看服务器规则' })).not.toBeInTheDocument()
+  })
+
+  it('shows a dash, not a blank, for what an offline server does not report', async () => {
+    await serveOne({ open: 0, map: '', players: '0/0', players_max: 0, ping: null, tickrate: null })
+    await screen.findByRole('heading', { level: 1, name: 'Bravo' })
+    expect(stat('地图')).toHaveTextContent(/^—$/)
+    expect(stat('玩家')).toHaveTextContent(/^—$/)
+    expect(stat('延迟')).toHaveTextContent(/^—$/)
+    expect(stat('Tick 率')).toHaveTextContent(/^—$/)
+    expect(stat('状态')).toHaveTextContent('离线')
+  })
+
+  it('shows a dash for ping and tickrate when the backend does not send them', async () => {
+    await serveOne({})
+    await screen.findByRole('heading', { level: 1, name: 'Bravo' })
+    expect(stat('延迟')).toHaveTextContent(/^—$/)
+    expect(stat('Tick 率')).toHaveTextContent(/^—$/)
+  })
+
+  it('takes the current count for card and chart from the live server, not the last history bucket', async () => {
+    const points = [
+      { t: start, players: 10 },
+      { t: start + 300, players: 15 },
+    ]
+    await serveOne({ players: '14/20', players_max: 20, ping: 3, tickrate: 64 }, points)
+    await screen.findByRole('heading', { level: 1, name: 'Bravo' })
+    expect(stat('玩家')).toHaveTextContent(/^14\/20$/)
+    const chart = screen.getByRole('img', { name: /过去 24 小时在线人数/ })
+    expect(chart).toHaveAccessibleName(expect.stringContaining('当前 14 人'))
+    expect(chart).toHaveAccessibleName(expect.stringContaining('峰值 15 人'))
   })
 })

@@ -20,11 +20,24 @@ import { HistoryChart } from './history-chart'
 import { JoinButton } from './join-button'
 import { modeLabel, regionLabel } from './server-labels'
 
-function Stat({ label, children, wrap }: { label: string; children: ReactNode; wrap?: boolean }) {
+/** Shown for a value the server does not (or no longer) report. */
+const UNKNOWN = '—'
+
+/**
+ * One value card. `span`: 'two' takes two columns (the address: ip:port stays on one line),
+ * 'phone' two columns on phones only, so the two- and three-column grids fill without holes.
+ */
+function Stat({ label, children, span }: { label: string; children: ReactNode; span?: 'two' | 'phone' }) {
   return (
-    <div className="min-w-0 rounded-xl border border-white/[0.06] bg-white/[0.02] px-4 py-3">
+    <div
+      className={cn(
+        'min-w-0 rounded-xl border border-white/[0.06] bg-white/[0.02] px-4 py-3',
+        span === 'two' && 'col-span-2',
+        span === 'phone' && 'col-span-2 md:col-span-1',
+      )}
+    >
       <dt className="text-xs font-medium text-zinc-500">{label}</dt>
-      <dd className={cn('mt-1 font-semibold text-zinc-100', wrap ? 'break-all' : 'truncate')}>{children}</dd>
+      <dd className="mt-1 truncate font-semibold text-zinc-100">{children}</dd>
     </div>
   )
 }
@@ -75,21 +88,31 @@ export function ServerDetailsPage() {
             <dl className="grid grid-cols-2 gap-3 md:grid-cols-3">
               <Stat label={t('details.players')}>
                 <span className="font-mono tabular-nums">
-                  {server.current}/{server.maxSlots}
+                  {server.maxSlots > 0 ? `${server.current}/${server.maxSlots}` : UNKNOWN}
                 </span>
               </Stat>
               <Stat label={t('details.map')}>
-                <span className="font-mono">{server.map}</span>
+                <span className="font-mono">{server.map.trim() || UNKNOWN}</span>
               </Stat>
-              <Stat label={t('details.region')}>{regionLabel(t, server.region)}</Stat>
-              <Stat label={t('details.mode')}>{modeLabel(t, server.category)}</Stat>
-              <Stat label={t('details.status')}>
+              <Stat label={t('details.status')} span="phone">
                 <span className={cn(isOnline(server) ? 'text-signal-400' : 'text-zinc-500')}>
                   {isOnline(server) ? t('table.statusOnline') : t('table.statusOffline')}
                 </span>
               </Stat>
-              <Stat label={t('details.address')} wrap>
-                <span className="font-mono">{server.id}</span>
+              <Stat label={t('details.ping')}>
+                <span className="font-mono tabular-nums">
+                  {details.ping === null ? UNKNOWN : t('details.pingValue', { ms: details.ping })}
+                </span>
+              </Stat>
+              <Stat label={t('details.tickrate')}>
+                <span className="font-mono tabular-nums">{details.tickrate ?? UNKNOWN}</span>
+              </Stat>
+              <Stat label={t('details.region')}>{server.region.trim() ? regionLabel(t, server.region) : UNKNOWN}</Stat>
+              <Stat label={t('details.mode')}>{server.category.trim() ? modeLabel(t, server.category) : UNKNOWN}</Stat>
+              <Stat label={t('details.address')} span="two">
+                <span className="font-mono whitespace-nowrap" title={server.id}>
+                  {server.id}
+                </span>
               </Stat>
             </dl>
             <div className="mt-5 flex flex-wrap gap-2">
@@ -107,7 +130,7 @@ export function ServerDetailsPage() {
             </div>
           </Panel>
           <Panel title={t('details.history')} description={t('details.historyDescription')}>
-            <HistoryChart history={details.history} maxSlots={server.maxSlots} />
+            <HistoryChart history={details.history} maxSlots={server.maxSlots} current={server.current} />
           </Panel>
         </>
       )}
