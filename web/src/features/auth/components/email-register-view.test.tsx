@@ -117,6 +117,18 @@ describe('registration: submit rules', () => {
     expect(calls.register).toEqual([])
   })
 
+  it('drops "verify your e-mail first" once the code was sent', async () => {
+    serve()
+    const { user, field, dialog } = await openRegister()
+    await user.type(field('邮箱'), 'new@example.com')
+    await user.click(within(dialog).getByRole('button', { name: '注册' }))
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('请先验证邮箱')
+
+    await user.click(within(dialog).getByRole('button', { name: '发送验证码' }))
+    await waitFor(() => expect(field('验证码')).toHaveAccessibleDescription('验证码已发送，请查收邮件'))
+    expect(within(dialog).queryByText('请先验证邮箱')).not.toBeInTheDocument()
+  })
+
   it('needs a code even for an available e-mail', async () => {
     const calls = serve()
     const { user, field, dialog } = await openRegister()

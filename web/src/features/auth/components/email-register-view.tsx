@@ -68,6 +68,10 @@ export function EmailRegisterView({ initialEmail, onDone }: EmailRegisterViewPro
     }
   }
 
+  /** "Verify your e-mail first" is answered once a code went out or is being typed in. */
+  const clearVerifyFirst = () =>
+    setFormError((error) => (error && 'key' in error && error.key === 'verifyEmailFirst' ? null : error))
+
   const sendCode = async () => {
     if (!isValidEmail(address)) return setCheck({ state: 'invalid' })
     setSending(true)
@@ -76,6 +80,7 @@ export function EmailRegisterView({ initialEmail, onDone }: EmailRegisterViewPro
       await sendRegisterCode(address)
       startResendCountdown(RESEND_CODE_SECONDS)
       setCodeNote({ tone: 'success', sent: true })
+      clearVerifyFirst()
     } catch (failure) {
       setCodeNote({ tone: 'error', message: sendCodeError(failure) })
       // The backend also enforces the resend pause; follow the wait it asks for.
@@ -154,7 +159,10 @@ export function EmailRegisterView({ initialEmail, onDone }: EmailRegisterViewPro
         autoComplete="one-time-code"
         inputMode="numeric"
         value={code}
-        onChange={(event) => setCode(event.target.value)}
+        onChange={(event) => {
+          setCode(event.target.value)
+          clearVerifyFirst()
+        }}
         message={
           codeNote ? (codeNote.tone === 'success' ? t('register.codeSent') : messageText(codeNote.message)) : undefined
         }

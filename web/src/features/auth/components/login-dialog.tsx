@@ -4,6 +4,7 @@ import { useLocation } from 'react-router'
 import { Dialog } from '@/components/ui/dialog'
 import { browser } from '@/lib/browser'
 import { storage } from '@/lib/storage'
+import { rememberedLoginEmail } from '../hooks/use-login-dialog'
 import { previousView, SHOW_EMAIL_LOGIN_PARAM, type LoginView } from '../model/login-views'
 import { BackButton } from './auth-form-parts'
 import { EmailLoginView } from './email-login-view'
@@ -46,7 +47,7 @@ export function LoginDialog({ onClose, initialView = 'main' }: LoginDialogProps)
   const [view, setView] = useState<LoginView>(() =>
     new URLSearchParams(location.search).get(SHOW_EMAIL_LOGIN_PARAM) === 'true' ? 'emailLogin' : initialView,
   )
-  const [email, setEmail] = useState(() => storage.bindingEmail.get() ?? '')
+  const [email, setEmail] = useState(() => storage.bindingEmail.get() ?? rememberedLoginEmail() ?? '')
   const body = useRef<HTMLDivElement | null>(null)
   const opened = useRef(false)
   // Each view's container is keyed by the view, so this runs as every later view appears: focus

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { apiError } from '@/testing/auth-fixtures'
@@ -61,7 +61,8 @@ describe('reset password page', () => {
     expect(bodies).toEqual([{ email: 'me@example.com', token: 'reset-tok', newPassword: 'newPass123' }])
     expect(new URLSearchParams(location().search).get('showEmailLogin')).toBe('true')
     expect(new URLSearchParams(location().search).get('from')).toBe('app')
-    expect(await screen.findByRole('dialog', { name: '邮箱登录' })).toBeInTheDocument()
+    const login = await screen.findByRole('dialog', { name: '邮箱登录' })
+    expect(within(login).getByLabelText('邮箱')).toHaveValue('me@example.com')
     expect(screen.getByText('密码已重置，请使用新密码登录')).toBeInTheDocument()
   })
 

@@ -7,6 +7,7 @@ import { Panel } from '@/components/ui/panel'
 import { useToast } from '@/components/ui/toast-context'
 import { errorState, fromSearch, useFromSearch } from '@/lib/navigation'
 import { confirmPasswordReset } from '../api/auth-api'
+import { rememberLoginEmail } from '../hooks/use-login-dialog'
 import { useNewPassword } from '../hooks/use-new-password'
 import { resetConfirmError, type AuthMessage } from '../model/auth-errors'
 import { SHOW_EMAIL_LOGIN_PARAM } from '../model/login-views'
@@ -47,6 +48,8 @@ function ResetPasswordForm({ token, email }: { token: string; email: string }) {
     try {
       await confirmPasswordReset({ email, token, newPassword: newPassword.password })
       toast({ tone: 'success', title: t('resetPassword.success') })
+      // The login form that opens next starts with this account's address.
+      rememberLoginEmail(email)
       const next = new URLSearchParams(fromSearch(`?${params.toString()}`))
       next.set(SHOW_EMAIL_LOGIN_PARAM, 'true')
       navigate({ pathname: '/', search: `?${next.toString()}` }, { replace: true })
