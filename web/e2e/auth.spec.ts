@@ -189,7 +189,7 @@ test.describe('desktop, 1280 px', () => {
       await main.getByRole('button', { name: '通过 Steam 登录' }).click()
       await signInAtDevProvider(page, steamId)
       await expect(page).toHaveURL('/')
-      await expect(page.getByRole('region', { name: /通知/ }).getByText('登录成功，欢迎回来！')).toBeVisible()
+      await expect(page.getByRole('region', { name: /通知/ }).getByText('登录成功，欢迎！')).toBeVisible()
       await expect(accountMenu(page)).toBeVisible()
       await accountMenu(page).click()
       await expect(page.getByRole('menuitem', { name: /SteamID64/ })).toContainText(steamId)

@@ -112,7 +112,7 @@ export function SteamBindingView({ email, onLoggedIn }: SteamBindingViewProps) {
           aria-label={t('binding.found')}
           className="flex flex-col gap-3 rounded-xl border border-brand-500/30 bg-brand-500/[0.06] p-4"
         >
-          <p className="text-xs font-semibold tracking-wide text-brand-300 uppercase">{t('binding.found')}</p>
+          <p className="text-xs font-semibold text-brand-300">{t('binding.found')}</p>
           <div className="flex items-center gap-3">
             {player.avatar ? (
               <img

@@ -42,7 +42,7 @@ describe('/auth/steam/callback', () => {
     const { location } = await renderApp(`/auth/steam/callback?token=${token}&state=st4te`)
 
     await waitFor(() => expect(location().pathname).toBe('/'))
-    expect(await within(notifications()).findByText('登录成功，欢迎回来！')).toBeInTheDocument()
+    expect(await within(notifications()).findByText('登录成功，欢迎！')).toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     expect(seen).toEqual([`Bearer ${token}`])
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!)).toEqual(ALICE)
