@@ -7,30 +7,34 @@ import { connectCommand, isOnline, type ServerItem } from '../model/server-model
 import { JoinButton } from './join-button'
 import { regionLabel } from './server-labels'
 
+/** Row height: a table row from 1024 px, a two-line card below. Fixed, for the windowing. */
 export const ROW_HEIGHT_PX = 52
+export const CARD_HEIGHT_PX = 84
 
 interface ServerRowProps {
   server: ServerItem
   /** Opens the player popup under the clicked name. */
   onShowPlayers: (server: ServerItem, anchor: HTMLElement) => void
   popupOpen: boolean
+  height: number
 }
 
-function ServerRowView({ server, onShowPlayers, popupOpen }: ServerRowProps) {
+function ServerRowView({ server, onShowPlayers, popupOpen, height }: ServerRowProps) {
   const { t } = useTranslation('servers')
   const online = isOnline(server)
   const max = server.players_max ?? server.textMax
   const region = regionLabel(t, server.region)
   return (
     <tr
-      style={{ height: ROW_HEIGHT_PX }}
+      style={{ height }}
       className={cn(
-        'border-b border-white/[0.04] transition-colors [&>td]:transition-colors hover:[&>td]:bg-white/[0.03]',
-        server.ontop > 0 && '[&>td]:bg-brand-500/[0.05]',
+        'grid grid-cols-[minmax(0,1fr)_auto] content-center items-center gap-x-3 gap-y-1.5 border-b border-white/[0.04] px-3 transition-colors',
+        'lg:table-row lg:px-0 [&>td]:transition-colors hover:bg-white/[0.03] lg:hover:bg-transparent lg:hover:[&>td]:bg-white/[0.03]',
+        server.ontop > 0 && 'bg-brand-500/[0.05] lg:bg-transparent lg:[&>td]:bg-brand-500/[0.05]',
         !online && 'text-zinc-500',
       )}
     >
-      <td className="px-3 sm:px-4">
+      <td className="col-span-2 min-w-0 lg:px-4">
         <div className="flex min-w-0 items-center gap-2">
           {server.ontop > 0 && (
             <span title={t('table.pinned')} className="shrink-0">
@@ -44,33 +48,42 @@ function ServerRowView({ server, onShowPlayers, popupOpen }: ServerRowProps) {
             aria-haspopup="dialog"
             aria-expanded={popupOpen}
             onClick={(event) => onShowPlayers(server, event.currentTarget)}
-            className="focus-ring group flex min-w-0 cursor-pointer flex-col items-start rounded text-left"
+            title={server.displayName}
+            className="focus-ring group flex min-w-0 cursor-pointer items-start rounded text-left"
           >
             <span
+              data-testid="server-name"
               className={cn(
-                'w-full truncate font-semibold group-hover:text-brand-300 group-hover:underline',
+                'min-w-0 truncate font-semibold break-words group-hover:text-brand-300 group-hover:underline lg:line-clamp-2 lg:text-sm lg:whitespace-normal',
                 online ? 'text-zinc-100' : 'text-zinc-400',
               )}
             >
               {server.displayName}
             </span>
-            <span className="w-full truncate text-xs text-zinc-500 md:hidden">
-              {server.map} · {region}
-            </span>
           </button>
         </div>
       </td>
-      <td className="px-1 font-mono text-sm whitespace-nowrap tabular-nums sm:px-2">
-        <span className={cn(online && server.current > 0 ? 'text-zinc-100' : 'text-zinc-500')}>{server.current}</span>
-        <span className="text-zinc-500">/{max ?? '?'}</span>
+      <td className="flex min-w-0 items-center gap-2 font-mono text-sm whitespace-nowrap tabular-nums lg:table-cell lg:px-2">
+        <span className="shrink-0">
+          <span className={cn(online && server.current > 0 ? 'text-zinc-100' : 'text-zinc-500')}>{server.current}</span>
+          <span className="text-zinc-500">/{max ?? '?'}</span>
+        </span>
+        <span className="min-w-0 truncate font-sans text-xs text-zinc-400 lg:hidden">
+          <span
+            aria-hidden="true"
+            className={cn('mr-1.5 inline-block size-2 rounded-full', online ? 'bg-signal-400' : 'bg-zinc-600')}
+          />
+          <span className="sr-only">{online ? t('table.statusOnline') : t('table.statusOffline')} · </span>
+          <span className="font-mono text-zinc-300">{server.map}</span> · {region}
+        </span>
       </td>
-      <td className="hidden px-2 font-mono text-[13px] text-zinc-300 md:table-cell" title={server.map}>
+      <td className="hidden px-2 font-mono text-[13px] text-zinc-300 lg:table-cell" title={server.map}>
         <span className="block truncate">{server.map}</span>
       </td>
-      <td className="hidden px-2 text-sm text-zinc-300 md:table-cell">
+      <td className="hidden px-2 text-sm text-zinc-300 lg:table-cell" title={region}>
         <span className="block truncate">{region}</span>
       </td>
-      <td className="hidden px-2 md:table-cell">
+      <td className="hidden px-2 whitespace-nowrap lg:table-cell">
         <span className="inline-flex items-center gap-1.5 text-xs font-medium">
           <span
             aria-hidden="true"
@@ -79,8 +92,8 @@ function ServerRowView({ server, onShowPlayers, popupOpen }: ServerRowProps) {
           {online ? t('table.statusOnline') : t('table.statusOffline')}
         </span>
       </td>
-      <td className="pr-2 sm:pr-4">
-        <div className="flex items-center justify-end gap-1 sm:gap-1.5">
+      <td className="lg:pr-4">
+        <div className="flex items-center justify-end gap-1.5">
           <CopyButton text={connectCommand(server)} label={t('row.copy')} variant="ghost" size="icon" className="size-8" iconOnly />
           <JoinButton
             server={server}

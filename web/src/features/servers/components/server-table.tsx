@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn'
 import { useWindowedRows } from '../hooks/use-windowed-rows'
 import type { ServerItem } from '../model/server-model'
 import type { SortKey, SortState } from '../model/sorting'
-import { ROW_HEIGHT_PX, ServerRow } from './server-row'
+import { CARD_HEIGHT_PX, ROW_HEIGHT_PX, ServerRow } from './server-row'
 
 interface ServerTableProps {
   rows: ServerItem[]
@@ -14,8 +14,16 @@ interface ServerTableProps {
   onShowPlayers: (server: ServerItem, anchor: HTMLElement) => void
   /** The server whose player popup is open. */
   popupId: string | null
-  /** The table scrolled (the player popup closes). */
+  /** The page scrolled (the player popup closes). */
   onScroll: () => void
+  /** Table columns from 1024 px; below, each row is a stacked card. */
+  desktop: boolean
+  /** While the list loads, no "no matching servers" is shown. */
+  loading: boolean
+  /** The hint under "no matching servers" (without the filter bar there is nothing to reset). */
+  emptyHint: string
+  /** The pointer came over the list or left it (the page holds the row order meanwhile). */
+  onPointerOverChange?: (over: boolean) => void
 }
 
 function SortHeader({ column, label, sort, onSort }: { column: SortKey; label: string; sort: SortState; onSort: (key: SortKey) => void }) {
@@ -26,7 +34,7 @@ function SortHeader({ column, label, sort, onSort }: { column: SortKey; label: s
     <th
       scope="col"
       aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
-      className="px-1 whitespace-nowrap first:px-3 sm:px-2 sm:first:px-4"
+      className="whitespace-nowrap lg:px-2 lg:first:px-4"
     >
       <button
         type="button"
@@ -44,56 +52,64 @@ function SortHeader({ column, label, sort, onSort }: { column: SortKey; label: s
   )
 }
 
-/** The server table; only the rows in view are rendered (fixed row height), so 1,000 rows stay smooth. */
-export function ServerTable({ rows, sort, onSort, onShowPlayers, popupId, onScroll }: ServerTableProps) {
+/**
+ * The server table; only the rows in view are rendered (fixed row height), so 1,000 rows stay
+ * smooth. It scrolls with the page (no scroll box of its own), its header sticking under the top
+ * bar. From 1024 px a table with columns; below, each row is a stacked card (name on its own line,
+ * then players, map and region, copy and join), the table elements displayed as blocks.
+ */
+export function ServerTable({ rows, sort, onSort, onShowPlayers, popupId, onScroll, desktop, loading, emptyHint, onPointerOverChange }: ServerTableProps) {
   const { t } = useTranslation('servers')
-  const { ref, start, end, padTop, padBottom } = useWindowedRows(rows.length, ROW_HEIGHT_PX, onScroll)
+  const height = desktop ? ROW_HEIGHT_PX : CARD_HEIGHT_PX
+  const { ref, start, end, padTop, padBottom } = useWindowedRows<HTMLTableSectionElement>(rows.length, height, onScroll)
   const visible = rows.slice(start, end)
   return (
     <div
-      ref={ref}
       data-testid="server-table-scroll"
-      className="max-h-[min(70dvh,46rem)] overflow-auto overscroll-contain rounded-2xl border border-white/[0.07] bg-ink-850/80"
+      onScroll={onScroll}
+      onPointerEnter={() => onPointerOverChange?.(true)}
+      onPointerLeave={() => onPointerOverChange?.(false)}
+      className="overflow-clip rounded-2xl border border-white/[0.07] bg-ink-850/80"
     >
-      <table className="w-full table-fixed border-collapse text-left">
+      <table className="block w-full border-collapse text-left lg:table lg:table-fixed">
         <caption className="sr-only">{t('table.caption')}</caption>
         <colgroup>
-          <col style={{ width: '45%' }} />
-          <col style={{ width: '15%' }} />
-          <col className="hidden md:table-column" />
-          <col className="hidden md:table-column" />
-          <col className="hidden w-[4.5rem] md:table-column" />
-          <col className="w-22 sm:w-30" />
+          <col />
+          <col className="w-22" />
+          <col className="w-30 xl:w-34" />
+          <col className="w-30 xl:w-34" />
+          <col className="w-20" />
+          <col className="w-22 xl:w-30" />
         </colgroup>
-        <thead className="sticky top-0 z-10 bg-ink-800/95 text-xs font-semibold tracking-wide text-zinc-400 uppercase backdrop-blur">
-          <tr className="h-11 border-b border-white/[0.07]">
+        <thead className="sticky top-16 z-10 block bg-ink-800/95 text-xs font-semibold text-zinc-400 backdrop-blur lg:table-header-group">
+          <tr className="flex h-11 items-center gap-5 border-b border-white/[0.07] px-3 lg:table-row lg:px-0">
             <SortHeader column="name" label={t('table.name')} sort={sort} onSort={onSort} />
             <SortHeader column="players" label={t('table.players')} sort={sort} onSort={onSort} />
-            <th scope="col" className="hidden px-2 md:table-cell">
+            <th scope="col" className="hidden px-2 lg:table-cell">
               {t('table.map')}
             </th>
-            <th scope="col" className="hidden px-2 md:table-cell">
+            <th scope="col" className="hidden px-2 lg:table-cell">
               {t('table.region')}
             </th>
-            <th scope="col" className="hidden px-2 md:table-cell">
+            <th scope="col" className="hidden px-2 lg:table-cell">
               {t('table.online')}
             </th>
-            <th scope="col" className="pr-3 text-right sm:pr-4">
+            <th scope="col" className="hidden pr-4 text-right lg:table-cell">
               <span className="sr-only">{t('table.actions')}</span>
             </th>
           </tr>
         </thead>
-        <tbody>
-          {padTop > 0 && <tr aria-hidden="true" style={{ height: padTop }} />}
+        <tbody ref={ref} className="block lg:table-row-group">
+          {padTop > 0 && <tr aria-hidden="true" className="block lg:table-row" style={{ height: padTop }} />}
           {visible.map((server) => (
-            <ServerRow key={server.id} server={server} onShowPlayers={onShowPlayers} popupOpen={popupId === server.id} />
+            <ServerRow key={server.id} server={server} onShowPlayers={onShowPlayers} popupOpen={popupId === server.id} height={height} />
           ))}
-          {padBottom > 0 && <tr aria-hidden="true" style={{ height: padBottom }} />}
+          {padBottom > 0 && <tr aria-hidden="true" className="block lg:table-row" style={{ height: padBottom }} />}
         </tbody>
       </table>
-      {rows.length === 0 && (
+      {rows.length === 0 && !loading && (
         <div className="p-4">
-          <EmptyState icon={ServerOff} title={t('table.empty')} body={t('table.emptyHint')} />
+          <EmptyState icon={ServerOff} title={t('table.empty')} body={emptyHint} />
         </div>
       )}
     </div>

@@ -197,3 +197,105 @@ describe('server list', () => {
     await act(async () => {})
   })
 })
+
+/** Serves `list` at GET /api/servers, narrowed by modes, maps and regions like the backend. */
+function serveNarrowing(list: () => Record<string, unknown>[], gate?: Promise<void>) {
+  const calls: URLSearchParams[] = []
+  server.use(
+    http.get('/api/servers', async ({ request }) => {
+      const query = new URL(request.url).searchParams
+      calls.push(query)
+      const modes = query.get('modes')?.split(',')
+      if (modes && gate) await gate
+      return HttpResponse.json(list().filter((item) => !modes || modes.includes(String(item.category))))
+    }),
+  )
+  return calls
+}
+
+describe('server list: issue 13', () => {
+  it('asks for /api/servers once on first load', async () => {
+    const calls = serveServers(sample())
+    await renderApp('/servers')
+    await loaded()
+    await act(async () => {})
+    expect(calls).toHaveLength(1)
+  })
+
+  it('counts every server in the total of a narrowed link', async () => {
+    serveNarrowing(sample)
+    await renderApp('/servers?modes=retakes')
+    await loaded()
+    expect(shownNames()).toEqual(['Retake 上海'])
+    await waitFor(() => expect(screen.getByText('显示 1 / 6 台服务器')).toBeInTheDocument())
+  })
+
+  it('ignores filter parameters (the search too) when the filters feature is off', async () => {
+    serveNarrowing(sample)
+    const { location } = await renderApp('/servers?modes=retakes&s=Busy&hide_full=false', {
+      config: configWith({ servers: { features: { filters: false } } }),
+    })
+    await loaded()
+    expect(shownNames()).toEqual(['Pinned', 'Busy DM', 'Retake 上海', 'Empty public'])
+    expect(screen.getByText('显示 4 / 6 台服务器')).toBeInTheDocument()
+    // The link is left as it came; nothing on the page refers to filters.
+    expect(location().search).toBe('?modes=retakes&s=Busy&hide_full=false')
+  })
+
+  it('never tells a user with the filters off to reset filters', async () => {
+    serveServers([serverJson({ name: 'Only full', players: '10/10' })])
+    await renderApp('/servers?hide_full=false', { config: configWith({ servers: { features: { filters: false } } }) })
+    expect(await screen.findByText('没有符合条件的服务器')).toBeInTheDocument()
+    expect(screen.queryByText(/筛选/)).not.toBeInTheDocument()
+  })
+
+  it('switching modes never shows "no matching servers" while the narrowed list is on its way', async () => {
+    let open = () => {}
+    const gate = new Promise<void>((resolve) => (open = resolve))
+    serveNarrowing(sample, gate)
+    const { user } = await renderApp('/servers')
+    await loaded()
+    await user.click(screen.getByRole('button', { name: '回防' }))
+    expect(shownNames()).toEqual(['Retake 上海'])
+    await user.click(screen.getByRole('button', { name: '回防' }))
+    await user.click(screen.getByRole('button', { name: '死亡竞赛' }))
+    expect(shownNames()).toEqual(['Pinned', 'Busy DM'])
+    expect(screen.queryByText('没有符合条件的服务器')).not.toBeInTheDocument()
+    open()
+    await loaded()
+    expect(shownNames()).toEqual(['Pinned', 'Busy DM'])
+    expect(screen.queryByText('没有符合条件的服务器')).not.toBeInTheDocument()
+  })
+
+  it('shows the 30 s background refresh, holding the row order while the pointer is over the list', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      let busy = '9/12'
+      serveServers([]) // replaced below
+      server.use(
+        http.get('/api/servers', () =>
+          HttpResponse.json([
+            serverJson({ ip: '1.1.1.1', name: 'Alpha', players: busy, players_max: 12 }),
+            serverJson({ ip: '2.2.2.2', name: 'Beta', players: '5/12', players_max: 12 }),
+          ]),
+        ),
+      )
+      const { user } = await renderApp('/servers')
+      await loaded()
+      expect(shownNames()).toEqual(['Alpha', 'Beta'])
+      const row = (name: string) => screen.getByRole('button', { name: `查看 ${name} 的在线玩家` }).closest('tr')!
+
+      await user.hover(screen.getByTestId('server-table-scroll'))
+      busy = '1/12'
+      await act(async () => vi.advanceTimersByTime(30_000))
+      // Fresh numbers, same places while the pointer is over the list.
+      await waitFor(() => expect(row('Alpha')).toHaveTextContent('1/12'))
+      expect(shownNames()).toEqual(['Alpha', 'Beta'])
+
+      await user.unhover(screen.getByTestId('server-table-scroll'))
+      expect(shownNames()).toEqual(['Beta', 'Alpha'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})

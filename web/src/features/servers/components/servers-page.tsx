@@ -10,6 +10,7 @@ import { useMediaQuery } from '@/lib/use-media-query'
 import { useServerFilters, type FilterOptions } from '../hooks/use-server-filters'
 import { useFullServerList, useServerList } from '../hooks/use-server-list'
 import { filterServers } from '../model/filters'
+import { holdOrder } from '../model/held-order'
 import { isKnownRegion, KNOWN_REGIONS } from '../model/regions'
 import type { ServerItem } from '../model/server-model'
 import { DEFAULT_SORT, nextSort, sortServers, type SortKey, type SortState } from '../model/sorting'
@@ -25,21 +26,25 @@ const regionOrder = (codes: string[]) => {
   return distinct(codes).sort((a, b) => rank(a) - rank(b))
 }
 
+const EMPTY: ServerItem[] = []
+
 /** The server list (spec 000 §2.7, §4.5): filters, sortable windowed table, player popup, quick join. */
 export function ServersPage() {
   const { t } = useTranslation('servers')
   const { servers: serversConfig } = useAppConfig()
   const desktop = useMediaQuery(DESKTOP_MEDIA_QUERY)
 
+  const filtersOn = serversConfig.features.filters
   const full = useFullServerList()
+  const all = full.data
   const options = useMemo<FilterOptions | null>(
-    () => (full.servers ? { maps: distinct(full.servers.map((s) => s.map)), regions: regionOrder(full.servers.map((s) => s.region)) } : null),
-    [full.servers],
+    () => (all ? { maps: distinct(all.map((s) => s.map)), regions: regionOrder(all.map((s) => s.region)) } : null),
+    [all],
   )
-  const { filters, update, reset, ready } = useServerFilters(options)
+  const { filters, update, reset, ready } = useServerFilters(options, filtersOn)
   const { modes, maps, regions, hideFull, hideEmpty, hideOffline } = filters
   const serverQuery = useMemo(() => ({ modes, maps, regions }), [modes, maps, regions])
-  const list = useServerList(serverQuery, ready || full.settled)
+  const list = useServerList(full, serverQuery, ready)
 
   const search = useDeferredValue(filters.search)
   const filtered = useMemo(
@@ -47,8 +52,21 @@ export function ServersPage() {
     [list.servers, search, modes, maps, regions, hideFull, hideEmpty, hideOffline],
   )
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT)
-  const rows = useMemo(() => sortServers(filtered, sort), [filtered, sort])
+  const sorted = useMemo(() => sortServers(filtered, sort), [filtered, sort])
   const onSort = useCallback((key: SortKey) => setSort((current) => nextSort(current, key)), [])
+
+  // Fresh numbers from every refresh (the 30 s one too), but while the pointer is over the list the
+  // rows keep their places until it leaves, or the user sorts or filters (issue 13).
+  const [pointerOver, setPointerOver] = useState(false)
+  const orderKey = JSON.stringify([sort, search, modes, maps, regions, hideFull, hideEmpty, hideOffline])
+  const [held, setHeld] = useState<{ key: string; rows: ServerItem[] } | null>(null)
+  if (pointerOver && held?.key !== orderKey) setHeld({ key: orderKey, rows: sorted })
+  if (!pointerOver && held) setHeld(null)
+  const latest = useMemo(() => new Map([...(all ?? []), ...list.servers].map((server) => [server.id, server])), [all, list.servers])
+  const rows = useMemo(
+    () => (pointerOver && held?.key === orderKey ? holdOrder(held.rows, sorted, latest) : sorted),
+    [pointerOver, held, orderKey, sorted, latest],
+  )
 
   const [popup, setPopup] = useState<{ server: ServerItem; anchor: HTMLElement } | null>(null)
   const closePopup = useCallback(() => setPopup(null), [])
@@ -91,7 +109,7 @@ export function ServersPage() {
         </div>
       }
     >
-      {serversConfig.features.filters && (
+      {filtersOn && (
         <ServerFiltersBar
           filters={filters}
           onChange={update}
@@ -103,7 +121,7 @@ export function ServersPage() {
       )}
       <div className="flex flex-col gap-2">
         <p className="px-1 text-xs text-zinc-500" aria-live="polite">
-          {t('table.count', { shown: rows.length, total: list.servers.length })}
+          {t('table.count', { shown: rows.length, total: all?.length ?? list.servers.length })}
         </p>
         <LoadingOverlay loading={list.loading} label={t('loading')}>
           <ServerTable
@@ -113,6 +131,10 @@ export function ServersPage() {
             onShowPlayers={onShowPlayers}
             popupId={popup?.server.id ?? null}
             onScroll={closePopup}
+            desktop={desktop}
+            loading={list.loading}
+            emptyHint={filtersOn ? t('table.emptyHint') : t('table.emptyHintNoFilters')}
+            onPointerOverChange={setPointerOver}
           />
         </LoadingOverlay>
       </div>
@@ -126,7 +148,7 @@ export function ServersPage() {
         />
       )}
       {serversConfig.features.quickJoin && (
-        <QuickJoinDialog open={quickJoinOpen} onOpenChange={setQuickJoinOpen} servers={full.servers ?? []} />
+        <QuickJoinDialog open={quickJoinOpen} onOpenChange={setQuickJoinOpen} servers={all ?? EMPTY} />
       )}
     </PageFrame>
   )

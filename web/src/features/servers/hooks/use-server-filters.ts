@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useLocation, useSearchParams } from 'react-router'
 import {
   DEFAULT_FILTERS,
   pruneFilters,
@@ -15,14 +15,29 @@ export interface FilterOptions {
   regions: string[]
 }
 
+/** The key, in the history entry's state, of the search this tab wrote into the URL. */
+const TYPED_SEARCH = 'serverSearch'
+
+function stateObject(state: unknown): Record<string, unknown> {
+  return typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {}
+}
+
+function typedSearchOf(state: unknown): string | null {
+  const value = stateObject(state)[TYPED_SEARCH]
+  return typeof value === 'string' ? value : null
+}
+
 /**
  * The filters, read from the query string once and mirrored back to it with `replace` (no new
  * history entries). Maps and regions not among `options` are dropped once the options are known.
+ * With the filters feature off (`enabled` false) there is no filter bar, so the query string is
+ * neither read nor written: a link's filter parameters cannot narrow the list behind the user's back.
  */
-export function useServerFilters(options: FilterOptions | null) {
+export function useServerFilters(options: FilterOptions | null, enabled = true) {
   const [searchParams, setSearchParams] = useSearchParams()
+  const { state } = useLocation()
   const [filters, setFilters] = useState<ServerFilters>(() =>
-    pruneFilters(readFilters(searchParams), { modes: SERVER_MODES }),
+    enabled ? pruneFilters(readFilters(searchParams, typedSearchOf(state)), { modes: SERVER_MODES }) : DEFAULT_FILTERS,
   )
   const [pruned, setPruned] = useState(false)
 
@@ -33,9 +48,13 @@ export function useServerFilters(options: FilterOptions | null) {
   }
 
   useEffect(() => {
+    if (!enabled) return
     const next = writeFilters(searchParams, filters)
-    if (next.toString() !== searchParams.toString()) setSearchParams(next, { replace: true })
-  }, [filters, searchParams, setSearchParams])
+    const typed = next.get('s')
+    if (next.toString() === searchParams.toString() && typedSearchOf(state) === typed) return
+    // The search goes into the entry's state too, so a reload keeps it (see readFilters).
+    setSearchParams(next, { replace: true, state: { ...stateObject(state), [TYPED_SEARCH]: typed } })
+  }, [enabled, filters, searchParams, setSearchParams, state])
 
   const update = useCallback((patch: Partial<ServerFilters>) => setFilters((current) => ({ ...current, ...patch })), [])
   const reset = useCallback(() => setFilters(DEFAULT_FILTERS), [])

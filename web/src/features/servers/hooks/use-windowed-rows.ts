@@ -1,15 +1,18 @@
 import { useEffect, useRef, useState } from 'react'
 
-/** Viewport height assumed before the container has been measured (and in jsdom, which has no layout). */
+/** Viewport height assumed before the window has been measured. */
 const FALLBACK_VIEWPORT_PX = 640
 
 /**
- * Hand-written windowing for rows of a fixed height inside a scroll container: only the rows in
- * view (plus `overscan` on each side) are rendered; spacers keep the scroll height right.
+ * Hand-written windowing for rows of a fixed height in a list that scrolls with the page (no
+ * scroll box of its own: the page scrolls as one, down to the last row): only the rows inside the
+ * window (plus `overscan` on each side) are rendered; spacers keep the page height right. `ref`
+ * goes on the element the rows start in (the table body).
  */
-export function useWindowedRows(count: number, rowHeight: number, onScroll?: () => void, overscan = 8) {
-  const ref = useRef<HTMLDivElement>(null)
-  const [scrollTop, setScrollTop] = useState(0)
+export function useWindowedRows<T extends HTMLElement>(count: number, rowHeight: number, onScroll?: () => void, overscan = 8) {
+  const ref = useRef<T>(null)
+  // Where the rows start, relative to the top of the window (negative once scrolled past).
+  const [top, setTop] = useState(0)
   const [height, setHeight] = useState(0)
   const onScrollRef = useRef(onScroll)
   useEffect(() => {
@@ -17,27 +20,39 @@ export function useWindowedRows(count: number, rowHeight: number, onScroll?: () 
   })
 
   useEffect(() => {
-    const element = ref.current
-    if (!element) return
     let frame = 0
+    const measure = () => {
+      const element = ref.current
+      if (!element) return
+      setTop(element.getBoundingClientRect().top)
+      setHeight(window.innerHeight)
+    }
     const handleScroll = () => {
       onScrollRef.current?.()
       cancelAnimationFrame(frame)
-      frame = requestAnimationFrame(() => setScrollTop(element.scrollTop))
+      frame = requestAnimationFrame(measure)
     }
-    const observer = new ResizeObserver(() => setHeight(element.clientHeight))
-    element.addEventListener('scroll', handleScroll, { passive: true })
-    observer.observe(element)
-    setHeight(element.clientHeight)
+    const handleResize = () => {
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(measure)
+    }
+    window.addEventListener('scroll', handleScroll, { passive: true })
+    window.addEventListener('resize', handleResize)
+    // Content above the list (the filters, an announcement) can change height without a scroll.
+    const observer = new ResizeObserver(handleResize)
+    observer.observe(document.body)
+    measure()
     return () => {
       cancelAnimationFrame(frame)
-      element.removeEventListener('scroll', handleScroll)
+      window.removeEventListener('scroll', handleScroll)
+      window.removeEventListener('resize', handleResize)
       observer.disconnect()
     }
   }, [])
 
   const viewport = height || FALLBACK_VIEWPORT_PX
-  const start = Math.min(count, Math.max(0, Math.floor(scrollTop / rowHeight) - overscan))
-  const end = Math.min(count, Math.ceil((scrollTop + viewport) / rowHeight) + overscan)
+  const scrolled = Math.max(0, -top)
+  const start = Math.min(count, Math.max(0, Math.floor(scrolled / rowHeight) - overscan))
+  const end = Math.min(count, Math.max(start, Math.ceil((viewport - top) / rowHeight) + overscan))
   return { ref, start, end, padTop: start * rowHeight, padBottom: (count - end) * rowHeight }
 }

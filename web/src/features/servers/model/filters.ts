@@ -78,10 +78,16 @@ function listParam(value: string | null): string[] {
   return [...new Set(value.split(',').map((part) => part.trim()).filter(Boolean))]
 }
 
-/** Reads the filters from the query string; unknown values stay until `pruneFilters` drops them. */
-export function readFilters(params: URLSearchParams): ServerFilters {
+/**
+ * Reads the filters from the query string; unknown values stay until `pruneFilters` drops them.
+ * `typedSearch` is the search this tab typed and wrote into the URL itself (kept in the history
+ * entry's state): when `s` is exactly that, it is kept even with characters a link's `s` may not
+ * carry (a typed "DM #1" survives a reload; the same `s` in a link opened elsewhere does not).
+ */
+export function readFilters(params: URLSearchParams, typedSearch?: string | null): ServerFilters {
+  const s = params.get('s')
   return {
-    search: acceptSearchParam(params.get('s')),
+    search: typedSearch && s !== null && s.trim() === typedSearch ? typedSearch : acceptSearchParam(s),
     modes: listParam(params.get('modes')),
     maps: listParam(params.get('maps')),
     regions: listParam(params.get('regions')),
