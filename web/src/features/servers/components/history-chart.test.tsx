@@ -23,14 +23,17 @@ describe('history chart', () => {
     expect(texts).toEqual(labels)
   })
 
-  it('keeps the outer time labels inside the plot', () => {
-    const { container } = render(<HistoryChart history={series(1, 2, 3, 4, 5)} maxSlots={10} current={5} />)
+  it('labels whole hours, the outer ones aligned inside the plot', () => {
+    // 24 hourly points from midnight GMT+8 to midnight: the first and last points carry labels.
+    const hourly = Array.from({ length: 25 }, (_, i) => ({ t: 1763654400 + i * 3600, players: i % 3 }))
+    const { container } = render(<HistoryChart history={hourly} maxSlots={10} current={1} />)
     const labels = axis(container, 'x')
-    expect(labels.length).toBeGreaterThanOrEqual(2)
+    expect(labels.length).toBeGreaterThanOrEqual(3)
+    for (const label of labels) expect(label.textContent).toMatch(/^\d\d:00$/)
     expect(labels[0]).toHaveAttribute('text-anchor', 'start')
     expect(labels.at(-1)).toHaveAttribute('text-anchor', 'end')
-    const svg = container.querySelector('svg')!
-    const width = Number(svg.getAttribute('viewBox')!.split(' ')[2])
+    for (const label of labels.slice(1, -1)) expect(label).toHaveAttribute('text-anchor', 'middle')
+    const width = Number(container.querySelector('svg')!.getAttribute('viewBox')!.split(' ')[2])
     expect(Number(labels.at(-1)!.getAttribute('x'))).toBeLessThanOrEqual(width)
   })
 

@@ -32,6 +32,26 @@ function yTicks(max: number): number[] {
   }
 }
 
+const HOUR = 3600
+/** Offset of the display time zone (GMT+8) from UTC, for whole local hours. */
+const ZONE_OFFSET_S = 8 * HOUR
+
+/**
+ * Whole local hours between `first` and `last` (unix seconds), every 1, 2, 3, 4, 6, 8 or 12 hours:
+ * the smallest step that leaves each label X_LABEL_SPACING_PX of the plot's width.
+ */
+function hourTicks(first: number, last: number, plotWidth: number): number[] {
+  const span = Math.max(last - first, 1)
+  const step =
+    [1, 2, 3, 4, 6, 8, 12].find((hours) => (plotWidth * hours * HOUR) / span >= X_LABEL_SPACING_PX) ?? 24
+  const size = step * HOUR
+  const ticks: number[] = []
+  for (let tick = Math.ceil((first + ZONE_OFFSET_S) / size) * size - ZONE_OFFSET_S; tick <= last; tick += size) {
+    ticks.push(tick)
+  }
+  return ticks
+}
+
 /** The width of the element, kept up to date. */
 function useWidth<T extends HTMLElement>() {
   const ref = useRef<T>(null)
@@ -102,8 +122,10 @@ export function HistoryChart({
     const y = (players: number) => PAD.top + (1 - players / top) * (HEIGHT - PAD.top - PAD.bottom)
     const line = data.map((point, i) => `${i ? 'L' : 'M'}${x(point.t).toFixed(1)},${y(point.players).toFixed(1)}`).join('')
     const area = `${line}L${x(last).toFixed(1)},${y(0)}L${x(first).toFixed(1)},${y(0)}Z`
-    const labelCount = Math.min(5, Math.max(2, Math.floor(plotWidth / X_LABEL_SPACING_PX) + 1))
-    const xTicks = Array.from({ length: labelCount }, (_, i) => first + (i / (labelCount - 1)) * span)
+    const xTicks = hourTicks(first, last, plotWidth)
+    // A label near an edge aligns to it so none is cut off; the others centre on their hour.
+    const anchorOf = (tick: number) =>
+      x(tick) - left < X_LABEL_SPACING_PX / 4 ? 'start' : left + plotWidth - x(tick) < X_LABEL_SPACING_PX / 4 ? 'end' : 'middle'
     const summary = t('details.historySummary', stats)
 
     return (
@@ -134,15 +156,8 @@ export function HistoryChart({
             ))}
           </g>
           <g data-axis="x">
-            {xTicks.map((tick, i) => (
-              <text
-                key={tick}
-                x={x(tick)}
-                y={HEIGHT - 8}
-                // The outer labels align to the plot's edges so none is cut off.
-                textAnchor={i === 0 ? 'start' : i === xTicks.length - 1 ? 'end' : 'middle'}
-                className="fill-zinc-400"
-              >
+            {xTicks.map((tick) => (
+              <text key={tick} x={x(tick)} y={HEIGHT - 8} textAnchor={anchorOf(tick)} className="fill-zinc-400">
                 {hourOf(tick)}
               </text>
             ))}

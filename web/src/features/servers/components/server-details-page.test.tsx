@@ -96,6 +96,12 @@ describe('server details page', () => {
     expect(stat('状态')).toHaveTextContent('离线')
   })
 
+  it('shows a round trip under a millisecond as such', async () => {
+    await serveOne({ ping: 0, tickrate: 64 })
+    await screen.findByRole('heading', { level: 1, name: 'Bravo' })
+    expect(stat('延迟')).toHaveTextContent(/^< 1 毫秒$/)
+  })
+
   it('shows a dash for ping and tickrate when the backend does not send them', async () => {
     await serveOne({})
     await screen.findByRole('heading', { level: 1, name: 'Bravo' })

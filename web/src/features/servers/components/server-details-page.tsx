@@ -101,7 +101,12 @@ export function ServerDetailsPage() {
               </Stat>
               <Stat label={t('details.ping')}>
                 <span className="font-mono tabular-nums">
-                  {details.ping === null ? UNKNOWN : t('details.pingValue', { ms: details.ping })}
+                  {details.ping === null
+                    ? UNKNOWN
+                    : // Whole milliseconds: 0 is a round trip under 1 ms (a server on the same network).
+                      details.ping === 0
+                      ? t('details.pingBelowOne')
+                      : t('details.pingValue', { ms: details.ping })}
                 </span>
               </Stat>
               <Stat label={t('details.tickrate')}>
