@@ -62,7 +62,7 @@ export function MultiSelect({
           aria-label={label}
           align={align}
           sideOffset={6}
-          className="z-50 flex max-h-[15rem] w-[var(--radix-dropdown-menu-trigger-width)] min-w-52 animate-pop-in flex-col overflow-hidden rounded-xl border border-white/10 bg-ink-800 shadow-xl shadow-black/50"
+          className="z-50 flex max-h-[15rem] w-[var(--radix-dropdown-menu-trigger-width)] min-w-40 animate-pop-in flex-col overflow-hidden rounded-xl border border-white/10 bg-ink-800 shadow-xl shadow-black/50"
         >
           {header && <div className="shrink-0 border-b border-white/[0.06] p-1.5">{header}</div>}
           <div className="min-h-0 flex-1 overflow-y-auto p-1">

@@ -9,7 +9,7 @@ import { regionLabel } from './server-labels'
 
 /** Row height: a table row from 1024 px, a two-line card below. Fixed, for the windowing. */
 export const ROW_HEIGHT_PX = 52
-export const CARD_HEIGHT_PX = 84
+export const CARD_HEIGHT_PX = 92
 
 interface ServerRowProps {
   server: ServerItem
@@ -54,7 +54,7 @@ function ServerRowView({ server, onShowPlayers, popupOpen, height }: ServerRowPr
             <span
               data-testid="server-name"
               className={cn(
-                'min-w-0 truncate font-semibold break-words group-hover:text-brand-300 group-hover:underline lg:line-clamp-2 lg:text-sm lg:whitespace-normal',
+                'line-clamp-2 min-w-0 text-[15px] leading-5 font-semibold break-words group-hover:text-brand-300 group-hover:underline lg:text-sm',
                 online ? 'text-zinc-100' : 'text-zinc-400',
               )}
             >
