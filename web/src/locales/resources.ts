@@ -5,6 +5,7 @@ import enCommon from './en/common.json'
 import enFaq from './en/faq.json'
 import enInventory from './en/inventory.json'
 import enLeaderboard from './en/leaderboard.json'
+import enPayments from './en/payments.json'
 import enPracc from './en/pracc.json'
 import enServers from './en/servers.json'
 import enSettings from './en/settings.json'
@@ -16,6 +17,7 @@ import zhCommon from './zh/common.json'
 import zhFaq from './zh/faq.json'
 import zhInventory from './zh/inventory.json'
 import zhLeaderboard from './zh/leaderboard.json'
+import zhPayments from './zh/payments.json'
 import zhPracc from './zh/pracc.json'
 import zhServers from './zh/servers.json'
 import zhSettings from './zh/settings.json'
@@ -33,6 +35,7 @@ export const zhResources = {
   faq: zhFaq,
   inventory: zhInventory,
   settings: zhSettings,
+  payments: zhPayments,
 }
 
 export const enResources: Record<keyof typeof zhResources, object> = {
@@ -46,6 +49,7 @@ export const enResources: Record<keyof typeof zhResources, object> = {
   faq: enFaq,
   inventory: enInventory,
   settings: enSettings,
+  payments: enPayments,
 }
 
 export const resources: Record<'zh' | 'en', Record<string, object>> = { zh: zhResources, en: enResources }

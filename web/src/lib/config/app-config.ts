@@ -1,6 +1,7 @@
 // The configuration the app runs on: local view-config defaults, overridden by the remote
 // configuration where it has a value (spec 000 §2.1).
 import { GAME_APP_ID } from '../constants'
+import { isPaymentMethod, type PaymentMethod } from '../payments/payment-schemas'
 import type { RemoteConfig } from './remote-config-schema'
 
 export interface AppConfig {
@@ -33,6 +34,8 @@ export interface AppConfig {
     inventorySignIn: string
     supportEmail: string
   }
+  /** The payment methods the portal's own checkout offers, in the configured order (none: no checkout). */
+  payments: { methods: PaymentMethod[] }
 }
 
 /** Local view-config defaults, used as they are when no remote configuration is available. */
@@ -62,6 +65,7 @@ export const DEFAULT_CONFIG: AppConfig = {
     inventorySignIn: '',
     supportEmail: '',
   },
+  payments: { methods: [] },
 }
 
 /** Copies each key of `base`, taking the override's value where it is defined. */
@@ -104,5 +108,6 @@ export function resolveConfig(remote: RemoteConfig | null | undefined): AppConfi
         : null,
     join: overlay(d.join, remote.join),
     links: overlay(d.links, remote.links),
+    payments: { methods: [...new Set((remote.payments?.methods ?? []).filter(isPaymentMethod))] },
   }
 }

@@ -57,6 +57,8 @@ export const remoteConfigSchema = z.object({
       supportEmail: text,
     }),
   ),
+  /** The payment methods the portal offers (docs/payments.md); unknown names are dropped later. */
+  payments: lenient(z.object({ methods: lenient(z.array(z.catch(z.string(), ''))) })),
 })
 
 export type RemoteConfig = z.infer<typeof remoteConfigSchema>

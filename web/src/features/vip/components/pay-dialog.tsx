@@ -7,12 +7,15 @@ import { cn } from '@/lib/cn'
 import { useAppConfig } from '@/lib/config/config-context'
 import type { StoredUser } from '@/lib/storage'
 import { buildPayUrl, type PayTheme } from '../model/pay-url'
+import { VipCheckout } from './vip-checkout'
 
 interface PayDialogProps {
   open: boolean
   /** Closing (Escape, the close button, a click outside) calls this with false. */
   onOpenChange: (open: boolean) => void
   user: StoredUser | null
+  /** The portal's own checkout was paid (refresh and announce the VIP status). */
+  onPaid: () => void
 }
 
 const THEMES: { theme: PayTheme; icon: typeof Sun }[] = [
@@ -21,10 +24,35 @@ const THEMES: { theme: PayTheme; icon: typeof Sun }[] = [
 ]
 
 /**
- * The self-pay dialog (spec 000 §2.8, §4.7): the external VIP checkout in a frame, for the logged-in
- * account, in a light or dark theme. Its title is 'VIP 订阅' in both languages.
+ * The self-pay dialog (spec 000 §2.8, §4.7). With links.vipPay: the external VIP checkout in a
+ * frame, for the logged-in account, in a light or dark theme. Without it: the portal's own checkout
+ * (issue 14). Its title is 'VIP 订阅' in both languages.
  */
-export function PayDialog({ open, onOpenChange, user }: PayDialogProps) {
+export function PayDialog({ open, onOpenChange, user, onPaid }: PayDialogProps) {
+  const { t } = useTranslation(['vip', 'common'])
+  const { links } = useAppConfig()
+  if (!links.vipPay) {
+    return (
+      <Dialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title={t('payDialog.title')}
+        description={
+          user
+            ? t('payDialog.checkoutDescription', { name: user.username || t('payDialog.guest') })
+            : t('payDialog.descriptionGuest')
+        }
+        size="md"
+      >
+        <VipCheckout onPaid={onPaid} onDone={() => onOpenChange(false)} />
+      </Dialog>
+    )
+  }
+  return <FramedPayDialog open={open} onOpenChange={onOpenChange} user={user} />
+}
+
+/** The external checkout in a frame (an external vip_pay_url is configured). */
+function FramedPayDialog({ open, onOpenChange, user }: Omit<PayDialogProps, 'onPaid'>) {
   const { t } = useTranslation(['vip', 'common'])
   const { links } = useAppConfig()
   const [theme, setTheme] = useState<PayTheme>('dark')

@@ -33,7 +33,15 @@ export function VipPage({ onLogin }: VipPageProps) {
     <PageFrame title={t('title')} description={t('description')} icon={Crown}>
       {!user && <LoginNotice onLogin={onLogin} />}
       <OptionCards loggedIn={user !== null} onSelfPay={() => setPayOpen(true)} />
-      <PayDialog open={payOpen && user !== null} onOpenChange={onPayOpenChange} user={user} />
+      <PayDialog
+        open={payOpen && user !== null}
+        onOpenChange={onPayOpenChange}
+        user={user}
+        onPaid={() => {
+          // The header badge follows as soon as the VIP days arrive.
+          if (user) void announceVipStatus(user.steamId)
+        }}
+      />
       <PrivilegeComparison />
     </PageFrame>
   )
