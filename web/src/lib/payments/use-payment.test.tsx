@@ -21,14 +21,14 @@ function vipRequest(method: PaymentMethod, duration = 720) {
 interface FakeTab {
   opener: unknown
   location: { href: string }
-  close: ReturnType<typeof vi.fn>
+  close: ReturnType<typeof vi.fn<() => void>>
 }
 
 function spyOnTabs(blocked = false) {
   const tabs: FakeTab[] = []
   const open = vi.spyOn(window, 'open').mockImplementation(() => {
     if (blocked) return null
-    const tab: FakeTab = { opener: window, location: { href: 'about:blank' }, close: vi.fn() }
+    const tab: FakeTab = { opener: window, location: { href: 'about:blank' }, close: vi.fn<() => void>() }
     tabs.push(tab)
     return tab as unknown as Window
   })
@@ -39,7 +39,7 @@ async function advance(ms: number) {
   await act(() => vi.advanceTimersByTimeAsync(ms))
 }
 
-function setup(onPaid = vi.fn()) {
+function setup(onPaid = vi.fn<(orderId: string) => void>()) {
   const view = renderHook(() => usePayment({ onPaid }))
   const phase = () => view.result.current.state.phase
   const state = <P extends PaymentState['phase']>(p: P) => {
