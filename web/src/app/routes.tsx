@@ -10,7 +10,7 @@ import { VipPage } from '@/features/vip/components/vip-page'
 import { GatedRoute } from './routing/gated-route'
 import { HomeRoute } from './routing/home-route'
 import { InventoryRoute } from './routing/inventory-route'
-import { ResetPasswordRoute, SteamBindCallbackRoute, SteamCallbackRoute } from './routing/lazy-pages'
+import { OrdersRoute, ResetPasswordRoute, SteamBindCallbackRoute, SteamCallbackRoute } from './routing/lazy-pages'
 import { LoginRoute } from './routing/login-route'
 import { NotFoundRoute } from './routing/not-found-route'
 import { ShellLayout } from './shell/shell-layout'
@@ -40,6 +40,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'login', element: <LoginRoute /> },
       { path: 'faq', element: <FaqPage /> },
       { path: 'leaderboard', element: <LeaderboardPage /> },
+      { path: 'orders', element: <OrdersRoute onLogin={() => openLoginDialog()} /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -26,3 +26,18 @@ export const SteamCallbackRoute = lazyPage(async () =>
 export const SteamBindCallbackRoute = lazyPage(async () =>
   (await import('@/features/auth/components/steam-bind-callback-page')).SteamBindCallbackPage,
 )
+
+// The account's orders: a page most visits never see (its strings are bundled: the VIP checkout uses them).
+export const OrdersRoute = withFallback(
+  lazy(async () => ({ default: (await import('@/features/payments/components/orders-page')).OrdersPage })),
+)
+
+function withFallback<P extends object>(Page: ComponentType<P>) {
+  return function LazyRoute(props: P) {
+    return (
+      <Suspense fallback={<RouteFallback />}>
+        <Page {...props} />
+      </Suspense>
+    )
+  }
+}

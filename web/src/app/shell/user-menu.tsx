@@ -1,7 +1,8 @@
 import * as RadixMenu from '@radix-ui/react-dropdown-menu'
-import { Check, ChevronDown, Copy, LogOut, MonitorX } from 'lucide-react'
+import { Check, ChevronDown, Copy, LogOut, MonitorX, Receipt } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { buttonClasses } from '@/components/ui/button-classes'
 import { Dialog } from '@/components/ui/dialog'
@@ -29,7 +30,7 @@ interface UserMenuProps {
 
 /** The header's account area (spec 000 §2.3): avatar, name, tier badge and the account menu. */
 export function UserMenu({ user, onLogout, onLogoutEverywhere }: UserMenuProps) {
-  const { t } = useTranslation(['shell', 'common'])
+  const { t } = useTranslation(['shell', 'common', 'payments'])
   const { toast } = useToast()
   const errorText = useErrorText()
   const status = useVipStatus(user.steamId)
@@ -115,6 +116,12 @@ export function UserMenu({ user, onLogout, onLogoutEverywhere }: UserMenuProps) 
               </span>
             </RadixMenu.Item>
             <RadixMenu.Separator className="my-1 h-px bg-white/[0.07]" />
+            <RadixMenu.Item className={itemClasses} asChild>
+              <Link to="/orders">
+                <Receipt className="size-4 text-zinc-400" aria-hidden="true" />
+                {t('payments:orders.menu')}
+              </Link>
+            </RadixMenu.Item>
             <RadixMenu.Item className={itemClasses} onSelect={() => setConfirmOpen(true)}>
               <LogOut className="size-4 text-zinc-400" aria-hidden="true" />
               {t('header.logout')}
