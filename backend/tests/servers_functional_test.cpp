@@ -9,6 +9,7 @@
 #include "support/http_client.hpp"
 #include "support/test_app.hpp"
 
+#include <boost/json/serialize.hpp>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -183,6 +184,26 @@ TEST_F(ServersFunctional, DetailsCarryTheHistory) {
   ASSERT_FALSE(body.at("history").as_array().empty());
   EXPECT_EQ(body.at("history").as_array().back().at("players").as_int64(), 5);
   EXPECT_EQ(client.get(app.url("/api/servers/127.0.0.1:1")).status, 404);
+}
+
+TEST_F(ServersFunctional, DetailsCarryPingAndTickrateButTheListDoesNot) {
+  const auto list = wait_for_list();
+  for (const auto& item : list) {
+    EXPECT_FALSE(item.as_object().contains("ping")) << "the list item stays the spec's";
+    EXPECT_FALSE(item.as_object().contains("tickrate"));
+  }
+  const auto online = client.get(app.url("/api/servers/127.0.0.1:" + std::to_string(ports[0]))).json();
+  const auto& server = online.at("server").as_object();
+  // Measured A2S round trip to a simulated server on this machine: a few ms at most.
+  ASSERT_TRUE(server.at("ping").is_int64()) << boost::json::serialize(server);
+  EXPECT_GE(server.at("ping").as_int64(), 0);
+  EXPECT_LT(server.at("ping").as_int64(), 1000);
+  EXPECT_EQ(server.at("tickrate").as_int64(), 64);
+
+  const auto dead = client.get(app.url("/api/servers/127.0.0.1:" + std::to_string(ports[3]))).json();
+  EXPECT_EQ(dead.at("server").at("open").as_int64(), 0);
+  EXPECT_TRUE(dead.at("server").at("ping").is_null()) << "no ping for a server that never answered";
+  EXPECT_EQ(dead.at("server").at("tickrate").as_int64(), 64);
 }
 
 TEST_F(ServersFunctional, PluginPushWithGoodAndBadKeys) {

@@ -87,6 +87,7 @@ std::vector<LiveReading> LiveReader::read(const std::vector<ProbeTarget>& target
     reading.players = r.info.players;
     reading.max_players = r.info.max_players;
     reading.bots = r.info.bots;
+    reading.ping_ms = static_cast<int>(r.ping.count());
     reading.has_player_list = r.players_answered;
     for (const auto& p : r.players) reading.player_list.push_back({p.name, static_cast<double>(p.duration_s)});
     if (!targets[i].rcon_password.empty()) with_rcon.push_back(i);

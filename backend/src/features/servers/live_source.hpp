@@ -4,6 +4,7 @@
 // A2S and RCON (live_reader.cpp); tests substitute their own.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,8 @@ struct LiveReading {
   int bots = 0;
   bool has_player_list = false;
   std::vector<LivePlayer> player_list;
+  // The portal's A2S round trip to the server in ms (the shortest of the cycle), when it answered.
+  std::optional<int> ping_ms;
 };
 
 class LiveSource {

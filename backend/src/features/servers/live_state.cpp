@@ -64,7 +64,9 @@ std::string encode_views(const std::vector<ServerView>& servers) {
                    {"map", s.map},
                    {"players", s.players},
                    {"max_players", s.max_players},
-                   {"player_list", players_json(s.player_list)}});
+                   {"player_list", players_json(s.player_list)},
+                   {"ping_ms", s.ping_ms ? json::value(*s.ping_ms) : json::value(nullptr)},
+                   {"tickrate", s.tickrate}});
   }
   return json::serialize(out);
 }
@@ -90,6 +92,12 @@ std::vector<ServerView> decode_views(std::string_view text) {
       s.players = int_of(o, "players");
       s.max_players = int_of(o, "max_players");
       s.player_list = players_of(o.at("player_list"));
+      // Rows written before ping and tickrate were shared lack them.
+      if (const auto* ping = o.if_contains("ping_ms"); ping && !ping->is_null()) {
+        s.ping_ms = static_cast<int>(ping->to_number<std::int64_t>());
+      }
+      if (const auto* tickrate = o.if_contains("tickrate"))
+        s.tickrate = static_cast<int>(tickrate->to_number<std::int64_t>());
       out.push_back(std::move(s));
     }
   } catch (const std::exception& e) {

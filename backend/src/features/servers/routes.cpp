@@ -79,7 +79,7 @@ http::Response server_details(Service& service, const http::Request& request) {
   boost::json::array history;
   for (const auto& sample : details->history)
     history.push_back({{"t", sample.bucket_start}, {"players", sample.players}});
-  return http::json_response({{"server", item_json(details->server)}, {"history", std::move(history)}});
+  return http::json_response({{"server", details_json(details->server)}, {"history", std::move(history)}});
 }
 
 http::Response plugin_push(Service& service, const http::Request& request) {

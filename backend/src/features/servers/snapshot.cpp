@@ -38,6 +38,17 @@ boost::json::object item_json(const ServerView& s) {
   };
 }
 
+boost::json::object details_json(const ServerView& s) {
+  auto out = item_json(s);
+  if (s.ping_ms) {
+    out["ping"] = *s.ping_ms;
+  } else {
+    out["ping"] = nullptr;
+  }
+  out["tickrate"] = s.tickrate;
+  return out;
+}
+
 std::shared_ptr<const Snapshot> make_snapshot(std::vector<ServerView> servers) {
   auto snapshot = std::make_shared<Snapshot>();
   boost::json::array items;

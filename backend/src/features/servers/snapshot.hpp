@@ -9,10 +9,16 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace portal::servers {
+
+// CS2 servers tick at 64 (sub-tick; the old 128-tick setting is gone). Stock CS2 answers no A2S_RULES
+// and the plugin status push carries no tick rate, so no server reports it: every server shows this
+// default until one does.
+inline constexpr int kDefaultTickrate = 64;
 
 struct ServerView {
   std::int64_t id = 0;
@@ -29,6 +35,8 @@ struct ServerView {
   int players = 0;
   int max_players = 0;
   std::vector<LivePlayer> player_list;
+  std::optional<int> ping_ms;       // the portal's last A2S round trip; none while offline
+  int tickrate = kDefaultTickrate;  // see kDefaultTickrate
 };
 
 struct Snapshot {
@@ -43,6 +51,9 @@ struct Snapshot {
 
 // The spec's list item (spec 000 §3).
 boost::json::object item_json(const ServerView& server);
+// The details page's server: the list item plus ping (ms, null when unknown) and tickrate. The list
+// keeps the spec's item only.
+boost::json::object details_json(const ServerView& server);
 std::shared_ptr<const Snapshot> make_snapshot(std::vector<ServerView> servers);
 
 // Holds the current snapshot; readers never wait for a rebuild.

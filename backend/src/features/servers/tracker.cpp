@@ -95,6 +95,9 @@ ServerView Tracker::view_of(const GameServer& server, const State& state, Clock:
   view.region = server.region;
   view.ontop = server.ontop;
   view.star = server.star;
+  // The ping is the portal's own A2S measurement; a plugin push does not carry one.
+  const bool answering = state.ever_answered && state.misses < options_.offline_after_misses;
+  if (answering) view.ping_ms = state.last.ping_ms;
   if (state.push && now - state.push_at <= options_.plugin_fresh) {
     view.open = true;
     view.map = state.push->map;
@@ -103,7 +106,7 @@ ServerView Tracker::view_of(const GameServer& server, const State& state, Clock:
     view.player_list = state.push->players;
     return view;
   }
-  view.open = state.ever_answered && state.misses < options_.offline_after_misses;
+  view.open = answering;
   if (state.ever_answered) {
     view.map = state.last.map;
     view.max_players = state.last.max_players;

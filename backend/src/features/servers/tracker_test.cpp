@@ -1,5 +1,7 @@
 #include "features/servers/tracker.hpp"
 
+#include "features/servers/live_state.hpp"
+
 #include <boost/json/parse.hpp>
 #include <gtest/gtest.h>
 
@@ -45,6 +47,47 @@ TEST_F(TrackerTest, AnsweringServerIsOpenWithItsData) {
   EXPECT_EQ(v.max_players, 16);
   EXPECT_EQ(v.map, "de_dust2");
   EXPECT_EQ(v.player_list.size(), 1u);
+}
+
+TEST_F(TrackerTest, PingIsTheLastAnswersRoundTripAndGoneWhenOffline) {
+  auto reading = answered(5, 16);
+  reading.ping_ms = 23;
+  auto snap = tracker.apply_cycle({server(1)}, {reading}, t0);
+  ASSERT_TRUE(snap->servers[0].ping_ms.has_value());
+  EXPECT_EQ(*snap->servers[0].ping_ms, 23);
+  EXPECT_EQ(snap->servers[0].tickrate, kDefaultTickrate);
+  EXPECT_EQ(kDefaultTickrate, 64);
+
+  snap = tracker.apply_cycle({server(1)}, {LiveReading{}}, t0 + 10s);
+  EXPECT_EQ(snap->servers[0].ping_ms, 23) << "one miss keeps the last data";
+  tracker.apply_cycle({server(1)}, {LiveReading{}}, t0 + 20s);
+  snap = tracker.apply_cycle({server(1)}, {LiveReading{}}, t0 + 30s);
+  EXPECT_FALSE(snap->servers[0].open);
+  EXPECT_FALSE(snap->servers[0].ping_ms.has_value()) << "no ping for a server that does not answer";
+  EXPECT_FALSE(tracker.apply_cycle({server(2)}, {LiveReading{}}, t0)->servers[0].ping_ms.has_value());
+}
+
+TEST(SharedLiveList, CarriesPingAndTickrateAndReadsOlderRowsWithout) {
+  ServerView online;
+  online.id = 1;
+  online.ping_ms = 17;
+  online.tickrate = 128;
+  ServerView offline;
+  offline.id = 2;
+  const auto views = decode_views(encode_views({online, offline}));
+  ASSERT_EQ(views.size(), 2u);
+  EXPECT_EQ(views[0].ping_ms, 17);
+  EXPECT_EQ(views[0].tickrate, 128);
+  EXPECT_FALSE(views[1].ping_ms.has_value());
+
+  // A row published by an instance from before ping and tickrate were shared.
+  const auto old = decode_views(
+      R"([{"id":3,"ip":"127.0.0.1","port":27015,"name":"a","name_display":"","category":"deathmatch",)"
+      R"("region":"ap-shanghai","ontop":0,"star":0,"open":true,"map":"de_dust2","players":1,"max_players":10,)"
+      R"("player_list":[]}])");
+  ASSERT_EQ(old.size(), 1u);
+  EXPECT_FALSE(old[0].ping_ms.has_value());
+  EXPECT_EQ(old[0].tickrate, kDefaultTickrate);
 }
 
 TEST_F(TrackerTest, NeverAnsweredServerIsClosed) {
