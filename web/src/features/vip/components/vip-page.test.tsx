@@ -273,7 +273,7 @@ describe('self-pay dialog', () => {
     await waitFor(() => expect(events).toHaveLength(1))
     expect(calls).toEqual([ALICE.steamId, ALICE.steamId])
     expect(events[0]).toMatchObject({ steamId: ALICE.steamId, type: 'vip', expireDate: '2026-12-31' })
-    expect(await screen.findByTestId('tier-badge')).toHaveTextContent('VIP 至 2026-12-31')
+    expect(await screen.findByTestId('tier-badge')).toHaveTextContent('VIP 至 2026年12月31日')
   })
 
   it('Escape closes it too, and a failed status fetch announces none', async () => {
@@ -282,7 +282,7 @@ describe('self-pay dialog', () => {
     servePrivileges()
     const calls = serveVipStatus([{ type: 'vip', expireDate: '2026-01-01' }, 'error'])
     const { user } = await renderApp('/vip')
-    expect(await screen.findByTestId('tier-badge')).toHaveTextContent('VIP 至 2026-01-01')
+    expect(await screen.findByTestId('tier-badge')).toHaveTextContent('VIP 至 2026年1月1日')
     await user.click(selfPayButton())
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
