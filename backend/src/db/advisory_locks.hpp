@@ -32,6 +32,8 @@ inline constexpr std::int64_t kMigrations = 0x504F5254414C4D31LL;
 inline constexpr std::int64_t kJobServersRefresh = 0x504F52544A4F4201LL;
 inline constexpr std::int64_t kJobLeaderboardRanking = 0x504F52544A4F4202LL;
 inline constexpr std::int64_t kJobAuthPurge = 0x504F52544A4F4203LL;
+inline constexpr std::int64_t kJobPaymentsExpire = 0x504F52544A4F4204LL;
+inline constexpr std::int64_t kJobPaymentsReconcile = 0x504F52544A4F4205LL;
 
 // Transaction-level pairs (class, row): VIP time added to one account ("VIP@"), with
 // hashtext(steam_id) as the second key; season writes ("SEAS"), with 0.
@@ -45,6 +47,8 @@ inline constexpr std::array kAllAdvisoryLocks = {
     AdvisoryLockKey{"job servers.refresh", advisory_locks::kJobServersRefresh, LockSpace::single_bigint},
     AdvisoryLockKey{"job leaderboard.ranking", advisory_locks::kJobLeaderboardRanking, LockSpace::single_bigint},
     AdvisoryLockKey{"job auth.purge", advisory_locks::kJobAuthPurge, LockSpace::single_bigint},
+    AdvisoryLockKey{"job payments.expire", advisory_locks::kJobPaymentsExpire, LockSpace::single_bigint},
+    AdvisoryLockKey{"job payments.reconcile", advisory_locks::kJobPaymentsReconcile, LockSpace::single_bigint},
     AdvisoryLockKey{"vip account", advisory_locks::kVipAccountClass, LockSpace::int_pair_class},
     AdvisoryLockKey{"seasons", advisory_locks::kSeasonsClass, LockSpace::int_pair_class},
 };

@@ -4,10 +4,16 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+namespace portal::payments {
+class Provider;
+}
 
 namespace portal::app {
 
@@ -145,6 +151,46 @@ struct LinksConfig {
   std::string support_email = "support@example.com";
 };
 
+// Payments (docs/payments.md). A method is offered only when it is listed in `methods`; production
+// refuses to start when a listed method lacks its settings. Keys are paths to PEM files; secrets come
+// from the environment (PORTAL_PAYMENTS__WECHAT__API_V3_KEY, PORTAL_PAYMENTS__PAYPAL__CLIENT_SECRET).
+struct AlipaySettingsConfig {
+  std::string app_id;
+  std::string gateway = "https://openapi.alipay.com/gateway.do";
+  std::string private_key_file;  // our RSA2 key (PEM)
+  std::string public_key_file;   // Alipay's public key (PEM)
+};
+struct WechatSettingsConfig {
+  std::string mchid;
+  std::string appid;
+  std::string serial_no;                 // serial of our API certificate
+  std::string api_v3_key;                // 32 bytes; secret
+  std::string private_key_file;          // our API key (PEM)
+  std::string platform_public_key_id;    // WeChat Pay public key id (PUB_KEY_ID_...)
+  std::string platform_public_key_file;  // WeChat Pay public key or platform certificate (PEM)
+  std::string base_url = "https://api.mch.weixin.qq.com";
+};
+struct PaypalSettingsConfig {
+  std::string client_id;
+  std::string client_secret;  // secret
+  std::string webhook_id;
+  std::string merchant_id;  // our payee merchant id: a capture to anyone else is held
+  std::string base_url = "https://api-m.paypal.com";
+};
+struct PaymentsConfig {
+  std::vector<std::string> methods;  // alipay, wechat, paypal: what the web offers
+  std::string public_base_url;       // notify and return URLs are built from it; empty = the public URL
+  int window_s = 480;                // payment window (spec 001 section 9)
+  int max_open_orders = 5;           // unpaid orders one user may hold at once
+  int reconcile_after_s = 120;       // an order awaiting payment this long without news is asked about
+  AlipaySettingsConfig alipay;
+  WechatSettingsConfig wechat;
+  PaypalSettingsConfig paypal;
+  // Not a setting: tests hand the App their own providers (a test double of
+  // integrations/payments/provider.hpp); when set, these are the providers of the listed methods.
+  std::function<std::vector<std::shared_ptr<payments::Provider>>()> providers_for_tests;
+};
+
 struct Config {
   Mode mode = Mode::production;
   std::filesystem::path data_dir = "data";
@@ -161,6 +207,7 @@ struct Config {
   LeaderboardConfig leaderboard;
   InventoryConfig inventory;
   LinksConfig links;
+  PaymentsConfig payments;
 
   // Derived values; never stored in the file.
   std::string public_url() const;  // server.public_url or http://host:port

@@ -42,7 +42,11 @@ constexpr std::size_t member_count() {
 
 // If one of these fails, a field was added to or removed from config.hpp: update the schema in
 // config_schema.cpp, portal.toml, kAllKeys below and expect_same_config in config_test_support.hpp.
-static_assert(member_count<Config>() == 15);
+static_assert(member_count<Config>() == 16);
+static_assert(member_count<PaymentsConfig>() == 9);
+static_assert(member_count<AlipaySettingsConfig>() == 4);
+static_assert(member_count<WechatSettingsConfig>() == 8);
+static_assert(member_count<PaypalSettingsConfig>() == 5);
 static_assert(member_count<LeaderboardConfig>() == 1);
 static_assert(member_count<LiveServersConfig>() == 6);
 static_assert(member_count<ServerConfig>() == 12);
@@ -138,6 +142,28 @@ const std::set<std::string> kAllKeys = {
     "links.vip_pay_url",
     "links.inventory_url",
     "links.support_email",
+    "payments.methods",
+    "payments.public_base_url",
+    "payments.window_s",
+    "payments.max_open_orders",
+    "payments.reconcile_after_s",
+    "payments.alipay.app_id",
+    "payments.alipay.gateway",
+    "payments.alipay.private_key_file",
+    "payments.alipay.public_key_file",
+    "payments.wechat.mchid",
+    "payments.wechat.appid",
+    "payments.wechat.serial_no",
+    "payments.wechat.api_v3_key",
+    "payments.wechat.private_key_file",
+    "payments.wechat.platform_public_key_id",
+    "payments.wechat.platform_public_key_file",
+    "payments.wechat.base_url",
+    "payments.paypal.client_id",
+    "payments.paypal.client_secret",
+    "payments.paypal.webhook_id",
+    "payments.paypal.merchant_id",
+    "payments.paypal.base_url",
 };
 
 void collect_keys(const toml::table& table, const std::string& prefix, std::vector<std::string>& out) {

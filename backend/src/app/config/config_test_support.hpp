@@ -119,6 +119,28 @@ inline void expect_same_config(const app::Config& a, const app::Config& b) {
   EXPECT_EQ(a.inventory.token_secret, b.inventory.token_secret);
   EXPECT_EQ(a.inventory.token_ttl_s, b.inventory.token_ttl_s);
 
+  EXPECT_EQ(a.payments.methods, b.payments.methods);
+  EXPECT_EQ(a.payments.public_base_url, b.payments.public_base_url);
+  EXPECT_EQ(a.payments.window_s, b.payments.window_s);
+  EXPECT_EQ(a.payments.max_open_orders, b.payments.max_open_orders);
+  EXPECT_EQ(a.payments.reconcile_after_s, b.payments.reconcile_after_s);
+  EXPECT_EQ(a.payments.alipay.app_id, b.payments.alipay.app_id);
+  EXPECT_EQ(a.payments.alipay.gateway, b.payments.alipay.gateway);
+  EXPECT_EQ(a.payments.alipay.private_key_file, b.payments.alipay.private_key_file);
+  EXPECT_EQ(a.payments.alipay.public_key_file, b.payments.alipay.public_key_file);
+  EXPECT_EQ(a.payments.wechat.mchid, b.payments.wechat.mchid);
+  EXPECT_EQ(a.payments.wechat.appid, b.payments.wechat.appid);
+  EXPECT_EQ(a.payments.wechat.serial_no, b.payments.wechat.serial_no);
+  EXPECT_EQ(a.payments.wechat.api_v3_key, b.payments.wechat.api_v3_key);
+  EXPECT_EQ(a.payments.wechat.private_key_file, b.payments.wechat.private_key_file);
+  EXPECT_EQ(a.payments.wechat.platform_public_key_id, b.payments.wechat.platform_public_key_id);
+  EXPECT_EQ(a.payments.wechat.platform_public_key_file, b.payments.wechat.platform_public_key_file);
+  EXPECT_EQ(a.payments.wechat.base_url, b.payments.wechat.base_url);
+  EXPECT_EQ(a.payments.paypal.client_id, b.payments.paypal.client_id);
+  EXPECT_EQ(a.payments.paypal.client_secret, b.payments.paypal.client_secret);
+  EXPECT_EQ(a.payments.paypal.webhook_id, b.payments.paypal.webhook_id);
+  EXPECT_EQ(a.payments.paypal.merchant_id, b.payments.paypal.merchant_id);
+  EXPECT_EQ(a.payments.paypal.base_url, b.payments.paypal.base_url);
   EXPECT_EQ(a.links.join_address_prefix, b.links.join_address_prefix);
   EXPECT_EQ(a.links.bilibili, b.links.bilibili);
   EXPECT_EQ(a.links.douyin, b.links.douyin);

@@ -112,6 +112,49 @@ std::string http_url_problem(std::string_view text) {
   return {};
 }
 
+// A listed method needs its settings in production; demo mode points every adapter at sim/payments.
+void validate_payments(const Config& config) {
+  const PaymentsConfig& payments = config.payments;
+  check_range("payments.window_s", payments.window_s, 60, 3600);
+  check_range("payments.max_open_orders", payments.max_open_orders, 1, 100);
+  check_range("payments.reconcile_after_s", payments.reconcile_after_s, 30, 86400);
+  const auto require = [&](const std::string& method,
+                           std::initializer_list<std::pair<const char*, const std::string*>> fields) {
+    if (config.mode == Mode::demo) return;
+    for (const auto& [key, value] : fields) {
+      if (value->empty()) {
+        invalid("Setting \"payments." + method + "." + key + "\" is required when payments.methods lists " + method +
+                " in production.");
+      }
+    }
+  };
+  for (const auto& method : payments.methods) {
+    if (method == "alipay") {
+      require(method, {{"app_id", &payments.alipay.app_id},
+                       {"gateway", &payments.alipay.gateway},
+                       {"private_key_file", &payments.alipay.private_key_file},
+                       {"public_key_file", &payments.alipay.public_key_file}});
+    } else if (method == "wechat") {
+      require(method, {{"mchid", &payments.wechat.mchid},
+                       {"appid", &payments.wechat.appid},
+                       {"serial_no", &payments.wechat.serial_no},
+                       {"api_v3_key", &payments.wechat.api_v3_key},
+                       {"private_key_file", &payments.wechat.private_key_file},
+                       {"platform_public_key_file", &payments.wechat.platform_public_key_file},
+                       {"base_url", &payments.wechat.base_url}});
+    } else if (method == "paypal") {
+      require(method, {{"client_id", &payments.paypal.client_id},
+                       {"client_secret", &payments.paypal.client_secret},
+                       {"webhook_id", &payments.paypal.webhook_id},
+                       {"merchant_id", &payments.paypal.merchant_id},
+                       {"base_url", &payments.paypal.base_url}});
+    } else {
+      invalid("Setting \"payments.methods\" may list only alipay, wechat and paypal (it lists " + in_quotes(method) +
+              ").");
+    }
+  }
+}
+
 }  // namespace
 
 void validate(const Config& config) {
@@ -257,6 +300,8 @@ void validate(const Config& config) {
   if (mail.from_name.find_first_of("\r\n") != std::string::npos) {
     invalid("Setting \"mail.from_name\" must be one line.");
   }
+
+  validate_payments(config);
 
   const std::string& prefix = config.links.join_address_prefix;
   if (prefix.empty() || prefix.back() != '/') {

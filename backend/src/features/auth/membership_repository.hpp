@@ -55,6 +55,11 @@ class MembershipRepository {
   // The UNIQUE constraint on source_ref is the guard against concurrent repeats.
   std::optional<VipGrant> add_vip_time(const VipGrantRequest& request, std::int64_t now);
 
+  // Takes back the VIP time granted under source_ref (a refunded order): deletes that grant and moves
+  // the account's grants stacked after it earlier by its length; writes 'vip.revoke'. false when no
+  // grant has that ref (revoked before, or never granted).
+  bool remove_vip_time(const std::string& source_ref, const std::string& actor);
+
  private:
   db::Database& database_;
 };

@@ -4,6 +4,7 @@
 // The composition root fills it from the configuration; nothing secret belongs here.
 
 #include <string>
+#include <vector>
 
 namespace portal::content {
 
@@ -48,6 +49,8 @@ struct PublicSettings {
   std::string inventory;
   std::string inventory_sign_in;  // the inventory site's sign-in callback the inventory page frames
   std::string support_email;
+
+  std::vector<std::string> payment_methods;  // alipay, wechat, paypal: the methods the portal takes
 };
 
 }  // namespace portal::content

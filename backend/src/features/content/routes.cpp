@@ -4,6 +4,7 @@
 #include "http/api_error.hpp"
 
 #include <boost/json/serialize.hpp>
+#include <boost/json/value_from.hpp>
 
 #include <memory>
 
@@ -43,6 +44,7 @@ boost::json::value public_config_json(const PublicSettings& s) {
         {"inventory", s.inventory},
         {"inventorySignIn", s.inventory_sign_in},
         {"supportEmail", s.support_email}}},
+      {"payments", {{"methods", boost::json::value_from(s.payment_methods)}}},
   };
 }
 

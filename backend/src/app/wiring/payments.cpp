@@ -1,0 +1,147 @@
+#include "app/wiring/payments.hpp"
+
+#include "app/demo/demo_prices.hpp"
+#include "core/clock.hpp"
+#include "core/jobs/scheduler.hpp"
+#include "db/advisory_locks.hpp"
+#include "features/auth/membership_service.hpp"
+#include "features/payments/routes.hpp"
+#include "http/route.hpp"
+
+#include <spdlog/spdlog.h>
+
+namespace portal::app {
+
+namespace {
+
+class VipFulfiller final : public payments::Fulfiller {
+ public:
+  explicit VipFulfiller(auth::MembershipService& memberships) : memberships_(memberships) {}
+
+  std::string_view product_type() const override { return "vip"; }
+
+  core::Status validate_options(const payments::OrderRequestView& request) const override {
+    if (request.product_id != "vip") return core::validation_failed("productId", "productId must be vip");
+    if (request.duration_hours % 24 != 0) {
+      return core::validation_failed("options.duration", "VIP is sold in whole days");
+    }
+    if (request.relocatable) return core::validation_failed("options.relocatable", "VIP is not relocatable");
+    if (request.steam_id.empty()) {
+      return core::Error::make(core::ErrorKind::validation, "STEAM_ACCOUNT_REQUIRED",
+                               "Bind your Steam account first: VIP belongs to a Steam account");
+    }
+    return core::Ok{};
+  }
+
+  // The memberships live in the same database, but MembershipService writes through its own
+  // transaction: the grant is made after the payment is recorded and is idempotent on the order's
+  // source ref, so a repeat after a crash adds nothing.
+  core::Result<std::string> fulfil(const payments::Order& order, soci::session*) override {
+    auto grant = memberships_.grant_vip(order.steam_id, order.duration_hours / 24, "order", order.source_ref(),
+                                        "payment:" + order.id);
+    if (!grant) return grant.error();
+    return "vip until " + std::to_string(grant->expires_at);
+  }
+
+  core::Status revoke(const payments::Order& order) override {
+    memberships_.revoke_vip(order.source_ref(), "payment:" + order.id);
+    return core::Ok{};
+  }
+
+ private:
+  auth::MembershipService& memberships_;
+};
+
+std::string base_url(const Config& config) {
+  std::string base = config.payments.public_base_url.empty() ? config.public_url() : config.payments.public_base_url;
+  while (!base.empty() && base.back() == '/') base.pop_back();
+  return base;
+}
+
+}  // namespace
+
+std::shared_ptr<payments::Fulfiller> make_vip_fulfiller(auth::MembershipService& memberships) {
+  return std::make_shared<VipFulfiller>(memberships);
+}
+
+payments::PaymentSettings payment_settings(const Config& config) {
+  const std::string base = base_url(config);
+  return payments::PaymentSettings{
+      .window_s = config.payments.window_s,
+      .max_open_orders = config.payments.max_open_orders,
+      .notify_url_base = base + "/api/payment/notify/",
+      .return_url_base = base + "/api/payment/return/",
+  };
+}
+
+Payments::Payments(const Config& config, db::Database& database, auth::MembershipService& memberships)
+    : config_(config),
+      price_repository_(database),
+      prices_(price_repository_, core::system_unix_now),
+      orders_repository_(database) {
+  if (config.payments.providers_for_tests) {
+    for (auto& provider : config.payments.providers_for_tests()) {
+      for (const auto& listed : config.payments.methods) {
+        if (listed == payments::to_string(provider->method())) providers_.add(provider);
+      }
+    }
+  }
+  // The adapters (integrations/payments/{alipay,wechat,paypal}) and the demo stand-ins register here
+  // once they exist; until then only test providers are enabled.
+  fulfillers_.add(make_vip_fulfiller(memberships));
+  std::map<payments::Method, std::string> merchants;
+  if (!config.payments.alipay.app_id.empty()) merchants[payments::Method::alipay] = config.payments.alipay.app_id;
+  if (!config.payments.wechat.mchid.empty()) merchants[payments::Method::wechat] = config.payments.wechat.mchid;
+  if (!config.payments.paypal.merchant_id.empty()) {
+    merchants[payments::Method::paypal] = config.payments.paypal.merchant_id;
+  }
+  orders_ = std::make_unique<payments::OrderService>(payments::OrderServiceDeps{
+      .orders = orders_repository_,
+      .prices = prices_,
+      .providers = providers_,
+      .fulfillers = fulfillers_,
+      .settings = payment_settings(config),
+      .now_unix = core::system_unix_now,
+  });
+  processor_ = std::make_unique<payments::PaymentProcessor>(payments::PaymentProcessorDeps{
+      .orders = orders_repository_,
+      .providers = providers_,
+      .fulfillers = fulfillers_,
+      .merchant_ids = std::move(merchants),
+      .now_unix = core::system_unix_now,
+  });
+  if (config.mode == Mode::demo) seed_demo_prices(prices_);
+}
+
+void Payments::register_routes(http::RouteTable& routes) {
+  payments::register_routes(routes, payments::PaymentRoutesDeps{
+                                        .prices = prices_,
+                                        .orders = *orders_,
+                                        .processor = *processor_,
+                                        .providers = providers_,
+                                        .web_result_url = config_.public_url() + "/payment/result",
+                                    });
+}
+
+RateLimitPolicies Payments::rate_limit_policies() const { return payments::rate_limit_policies(); }
+
+void Payments::contribute_settings(content::PublicSettings& settings) const {
+  for (auto method : providers_.methods()) settings.payment_methods.emplace_back(payments::to_string(method));
+}
+
+void Payments::add_jobs(core::jobs::Scheduler& jobs) {
+  jobs.add(core::jobs::Job{
+      .name = "payments.expire",
+      .interval = std::chrono::seconds(15),
+      .work = [this] { processor_->expire_due(); },
+      .lock_key = db::advisory_locks::kJobPaymentsExpire,
+  });
+  jobs.add(core::jobs::Job{
+      .name = "payments.reconcile",
+      .interval = std::chrono::seconds(60),
+      .work = [this] { processor_->reconcile(config_.payments.reconcile_after_s); },
+      .lock_key = db::advisory_locks::kJobPaymentsReconcile,
+  });
+}
+
+}  // namespace portal::app
