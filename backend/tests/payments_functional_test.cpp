@@ -1,0 +1,243 @@
+// The payment engine through the real App with a fake provider (support/fake_payment_provider.hpp):
+// order -> pay -> notification -> VIP, and what must change nothing: duplicates, reordering,
+// forgeries; what must be held: a wrong amount or merchant; a late payment honoured; owner-only
+// reads; the refused rental order; a refund that takes the VIP days back.
+
+#include "app/wiring/payments.hpp"
+#include "core/clock.hpp"
+#include "db/database.hpp"
+#include "features/auth/membership_repository.hpp"
+#include "features/auth/membership_service.hpp"
+#include "features/auth/token_service.hpp"
+#include "features/auth/user_repository.hpp"
+#include "features/payments/order_repository.hpp"
+#include "features/payments/payment_processor.hpp"
+#include "support/fake_payment_provider.hpp"
+#include "support/http_client.hpp"
+#include "support/test_app.hpp"
+
+#include <boost/json.hpp>
+#include <gtest/gtest.h>
+
+#include <memory>
+
+namespace portal::test {
+namespace {
+
+namespace json = boost::json;
+using test::FakePaymentProvider;
+
+constexpr const char* kBuyer = "76561198000000001";
+constexpr const char* kOther = "76561198000000002";
+constexpr std::int64_t kVip30Cny = 3000;  // demo price of 720 h of VIP in CNY
+
+std::string error_code(const HttpResult& r) {
+  const auto body = r.json();
+  return body.is_object() && body.as_object().contains("error") ? std::string(body.at("error").as_string()) : "";
+}
+
+class PaymentsFunctional : public ::testing::Test {
+ protected:
+  std::shared_ptr<FakePaymentProvider> wechat = std::make_shared<FakePaymentProvider>(payments::Method::wechat);
+  std::shared_ptr<FakePaymentProvider> paypal = std::make_shared<FakePaymentProvider>(payments::Method::paypal);
+  std::int64_t buyer_id = 0;
+  std::int64_t other_id = 0;
+  TestApp app{TestAppOptions{
+      .configure =
+          [this](app::Config& c) {
+            c.mode = app::Mode::demo;  // demo prices
+            c.servers.query_timeout_ms = 200;
+            c.payments.methods = {"wechat", "paypal"};
+            c.payments.wechat.mchid = "m_ours";
+            c.payments.providers_for_tests = [this] {
+              return std::vector<std::shared_ptr<payments::Provider>>{wechat, paypal};
+            };
+          },
+      .seed =
+          [this](db::Database& database) {
+            auth::UserRepository users(database);
+            buyer_id = users.upsert_steam_user(kBuyer, "Buyer", "", core::system_unix_now()).id;
+            other_id = users.upsert_steam_user(kOther, "Other", "", core::system_unix_now()).id;
+          },
+  }};
+  HttpClient http;
+  db::Database database{[this] {
+    auto options = app.database();
+    options.pool_size = 1;
+    return options;
+  }()};
+  payments::OrderRepository orders{database};
+
+  std::string token(std::int64_t user_id, const std::string& steam_id) {
+    const auth::TokenService tokens(app.app().config().auth.jwt_secret);
+    return tokens
+        .issue(auth::TokenType::login, user_id, steam_id, "", auth::kLoginTokenLifetime, core::system_unix_now())
+        .token;
+  }
+  HttpResult post(const std::string& path, const std::string& body, const std::string& bearer) {
+    return http.post_json(app.url(path), body, {"Authorization: Bearer " + bearer});
+  }
+  HttpResult get(const std::string& path, const std::string& bearer) {
+    return http.get(app.url(path), {"Authorization: Bearer " + bearer});
+  }
+  HttpResult notify(const std::string& method, const std::string& body) {
+    return http.post_json(app.url("/api/payment/notify/" + method), body);
+  }
+
+  // Makes and starts paying an order of 30 days of VIP; answers its id.
+  std::string paid_order_start(const std::string& method = "wechat", const std::string& currency = "CNY",
+                               int hours = 720) {
+    const std::string buyer = token(buyer_id, kBuyer);
+    const std::string options = "{\"duration\":" + std::to_string(hours) + ",\"paymentMethod\":\"" + method + "\"}";
+    auto created =
+        post("/api/payment/orders",
+             json::serialize(json::object{
+                 {"currency", currency}, {"productType", "vip"}, {"productId", "vip"}, {"options", options}}),
+             buyer);
+    EXPECT_EQ(created.status, 201) << created.body;
+    const std::string id(created.json().at("id").as_string());
+    auto paying = post("/api/payment/pay", json::serialize(json::object{{"orderId", id}, {"method", method}}), buyer);
+    EXPECT_EQ(paying.status, 200) << paying.body;
+    return id;
+  }
+
+  std::string state_of(const std::string& id) { return std::string(payments::to_string(orders.find(id)->state)); }
+  std::int64_t vip_end(const std::string& steam_id) {
+    auth::MembershipRepository memberships(database);
+    return memberships.account(steam_id, core::system_unix_now()).vip_expires_at.value_or(0);
+  }
+};
+
+TEST_F(PaymentsFunctional, OrderPayNotificationGrantsVip) {
+  const std::string buyer = token(buyer_id, kBuyer);
+  auto pricing = http.get(app.url("/api/payment/pricing?product_type=vip&currency=CNY"));
+  ASSERT_EQ(pricing.status, 200) << pricing.body;
+  EXPECT_EQ(pricing.json().at("data").at("items").as_array().size(), 3u);
+
+  const std::string id = paid_order_start();
+  EXPECT_EQ(id.size(), 4u + 32u);
+  auto read = get("/api/payment/orders/" + id, buyer);
+  ASSERT_EQ(read.status, 200) << read.body;
+  EXPECT_EQ(read.json().at("status"), "pending");
+  // A second pay within the window answers the same start, without a second payment at the provider.
+  auto again = post("/api/payment/pay", json::serialize(json::object{{"orderId", id}, {"method", "wechat"}}), buyer);
+  ASSERT_EQ(again.status, 200);
+  EXPECT_EQ(again.json().at("qr_code").as_string(), "weixin://fake/" + id);
+  EXPECT_EQ(wechat->creates(), 1);
+
+  const auto before = core::system_unix_now();
+  auto answered = notify("wechat", FakePaymentProvider::notification(id, "ev1", "TRADE_SUCCESS", kVip30Cny, "CNY"));
+  EXPECT_EQ(answered.status, 200);
+  EXPECT_EQ(answered.body, "success");
+  EXPECT_EQ(state_of(id), "fulfilled");
+  EXPECT_GE(vip_end(kBuyer), before + 30 * 86400);
+  EXPECT_EQ(get("/api/payment/orders/" + id, buyer).json().at("status"), "paid");
+  auto listed = get("/api/payment/orders", buyer);
+  EXPECT_EQ(listed.json().at("total"), 1);
+}
+
+TEST_F(PaymentsFunctional, DuplicatesReorderingAndFinishedChangeNothing) {
+  const std::string id = paid_order_start();
+  const std::string success = FakePaymentProvider::notification(id, "ev1", "TRADE_SUCCESS", kVip30Cny, "CNY");
+  ASSERT_EQ(notify("wechat", success).status, 200);
+  const auto end = vip_end(kBuyer);
+  EXPECT_EQ(notify("wechat", success).status, 200);  // the same event again
+  EXPECT_EQ(notify("wechat", FakePaymentProvider::notification(id, "ev2", "TRADE_FINISHED", kVip30Cny, "CNY")).status,
+            200);
+  EXPECT_EQ(notify("wechat", FakePaymentProvider::notification(id, "ev0", "TRADE_CLOSED", kVip30Cny, "CNY")).status,
+            200);  // an older event arriving late
+  EXPECT_EQ(state_of(id), "fulfilled");
+  EXPECT_EQ(vip_end(kBuyer), end);
+  EXPECT_EQ(orders.count_fulfilments(id), 1);
+  EXPECT_EQ(orders.count_notifications(id), 3);
+}
+
+TEST_F(PaymentsFunctional, AForgedNotificationIsRefusedAndNotStored) {
+  const std::string id = paid_order_start();
+  auto answered =
+      notify("wechat", FakePaymentProvider::notification(id, "evX", "TRADE_SUCCESS", kVip30Cny, "CNY", "forged"));
+  EXPECT_EQ(answered.status, 401);
+  EXPECT_EQ(error_code(answered), "INVALID_SIGNATURE");
+  EXPECT_EQ(orders.count_notifications(id), 0);
+  EXPECT_EQ(state_of(id), "awaiting_payment");
+}
+
+TEST_F(PaymentsFunctional, AWrongAmountOrMerchantIsHeldNotFulfilled) {
+  const std::string cheap = paid_order_start();
+  ASSERT_EQ(notify("wechat", FakePaymentProvider::notification(cheap, "a1", "TRADE_SUCCESS", 1, "CNY")).status, 200);
+  EXPECT_EQ(state_of(cheap), "held");
+  const std::string elsewhere = paid_order_start();
+  ASSERT_EQ(notify("wechat", FakePaymentProvider::notification(elsewhere, "m1", "TRADE_SUCCESS", kVip30Cny, "CNY", "ok",
+                                                               "m_someone_else"))
+                .status,
+            200);
+  EXPECT_EQ(state_of(elsewhere), "held");
+  EXPECT_EQ(vip_end(kBuyer), 0);
+  EXPECT_EQ(get("/api/payment/orders/" + cheap, token(buyer_id, kBuyer)).json().at("status"), "review");
+}
+
+TEST_F(PaymentsFunctional, ALatePaymentIsHonoured) {
+  const std::string id = paid_order_start();
+  // What payments.expire does when the window has passed.
+  ASSERT_TRUE(orders.transition(id, payments::OrderState::awaiting_payment, payments::OrderState::expired, "test", "",
+                                core::system_unix_now()));
+  ASSERT_EQ(notify("wechat", FakePaymentProvider::notification(id, "late", "TRADE_SUCCESS", kVip30Cny, "CNY")).status,
+            200);
+  EXPECT_EQ(state_of(id), "fulfilled");
+  EXPECT_GT(vip_end(kBuyer), core::system_unix_now());
+}
+
+TEST_F(PaymentsFunctional, OnlyTheOwnerReadsAnOrder) {
+  const std::string id = paid_order_start();
+  auto other = get("/api/payment/orders/" + id, token(other_id, kOther));
+  EXPECT_EQ(other.status, 404);
+  EXPECT_EQ(error_code(other), "ORDER_NOT_FOUND");
+  auto pay = post("/api/payment/pay", json::serialize(json::object{{"orderId", id}, {"method", "wechat"}}),
+                  token(other_id, kOther));
+  EXPECT_EQ(pay.status, 404);
+}
+
+TEST_F(PaymentsFunctional, OrdersThatBreakTheRulesAreRefused) {
+  const std::string buyer = token(buyer_id, kBuyer);
+  const auto order = [&](const std::string& type, const std::string& currency, const std::string& options) {
+    return post("/api/payment/orders",
+                json::serialize(json::object{
+                    {"currency", currency}, {"productType", type}, {"productId", type}, {"options", options}}),
+                buyer);
+  };
+  EXPECT_EQ(error_code(order("server_rental", "CNY", R"({"duration":4,"paymentMethod":"wechat"})")),
+            "PRODUCT_NOT_AVAILABLE");
+  EXPECT_EQ(error_code(order("vip", "USD", R"({"duration":720,"paymentMethod":"wechat"})")), "CURRENCY_MISMATCH");
+  EXPECT_EQ(error_code(order("vip", "CNY", R"({"duration":720,"paymentMethod":"alipay"})")), "PAYMENT_METHOD_DISABLED");
+  EXPECT_EQ(error_code(order("vip", "CNY", R"({"duration":168,"paymentMethod":"wechat"})")), "PRICE_NOT_FOUND");
+  EXPECT_EQ(error_code(order("vip", "CNY", "not json")), "VALIDATION_FAILED");
+  EXPECT_EQ(order("vip", "USD", R"({"duration":720,"paymentMethod":"paypal"})").status, 201);
+}
+
+TEST_F(PaymentsFunctional, ARefundTakesTheVipDaysBack) {
+  const std::string id = paid_order_start();
+  ASSERT_EQ(notify("wechat", FakePaymentProvider::notification(id, "ev1", "TRADE_SUCCESS", kVip30Cny, "CNY")).status,
+            200);
+  ASSERT_GT(vip_end(kBuyer), core::system_unix_now());
+  // What `portal orders refund` runs, over the same database.
+  auth::MembershipRepository membership_repository(database);
+  auth::MembershipService memberships(membership_repository, core::system_unix_now);
+  payments::ProviderRegistry providers;
+  providers.add(wechat);
+  payments::FulfilmentRegistry fulfillers;
+  fulfillers.add(app::make_vip_fulfiller(memberships));
+  payments::PaymentProcessor processor(payments::PaymentProcessorDeps{.orders = orders,
+                                                                      .providers = providers,
+                                                                      .fulfillers = fulfillers,
+                                                                      .merchant_ids = {},
+                                                                      .now_unix = core::system_unix_now});
+  auto refunded = processor.refund(id, "test", "cli");
+  ASSERT_TRUE(refunded) << refunded.error().message;
+  EXPECT_EQ(state_of(id), "refunded");
+  EXPECT_EQ(wechat->refunds().at(refunded->refund_id), kVip30Cny);
+  EXPECT_LE(vip_end(kBuyer), core::system_unix_now());
+  EXPECT_EQ(processor.refund(id, "again", "cli").error().code, "ORDER_NOT_REFUNDABLE");
+}
+
+}  // namespace
+}  // namespace portal::test
