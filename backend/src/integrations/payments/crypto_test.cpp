@@ -135,6 +135,18 @@ TEST(PaymentsRsa, SignsTheWechatPostVector) {
       "oE0liJGW3RGUNE0t4v01A==");
 }
 
+TEST(PaymentsRsa, SignsAndVerifiesWithPkcs1Keys) {
+  constexpr std::string_view kMessage =
+      "GET\n/v3/refund/domestic/refunds/123123123123\n1554208460\n593BEC0C930BF1AFEB40B4A08C8FB242\n\n";
+  const auto pkcs8 = rsa_sha256_sign_base64(kWechatVectorPrivateKeyPem, kMessage);
+  const auto pkcs1 = rsa_sha256_sign_base64(kWechatVectorPrivateKeyPkcs1Pem, kMessage);
+  ASSERT_TRUE(pkcs8.ok());
+  ASSERT_TRUE(pkcs1.ok()) << pkcs1.error().message;
+  EXPECT_EQ(*pkcs1, *pkcs8);
+  EXPECT_TRUE(rsa_sha256_verify_base64(kWechatVectorPublicKeyPkcs1Pem, kMessage, *pkcs1));
+  EXPECT_FALSE(rsa_sha256_verify_base64(kWechatVectorPublicKeyPkcs1Pem, "GET\n", *pkcs1));
+}
+
 // --- RSA-SHA256: round trips, key formats, tampering ---
 
 TEST(PaymentsRsa, GeneratedKeysAreTheDocumentedPemKinds) {
