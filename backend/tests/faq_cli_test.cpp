@@ -102,8 +102,13 @@ TEST_F(FaqCli, DemoSeedRunsOnceAndStoresSanitizedAnswers) {
                    "answer LIKE '%javascript:%'"),
             0);
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'faq.create' AND actor = 'system'"), seeded);
-  // The list command shows them.
-  EXPECT_THAT(ok({"list", "--language", "en"}), HasSubstr("(sanitizer demo)"));
+  // The list command shows them; none is a sanitizer fixture.
+  EXPECT_THAT(ok({"list", "--language", "en"}), HasSubstr("How do I use the skin changer?"));
+  EXPECT_THAT(ok({"list", "--language", "zh"}), HasSubstr("如何使用换肤功能？"));
+  EXPECT_EQ(
+      scalar("SELECT COUNT(*) FROM faq_entries WHERE question LIKE '%sanitizer%' OR question LIKE '%过滤演示%' OR "
+             "answer LIKE '%example.com/%'"),
+      0);
 }
 
 }  // namespace

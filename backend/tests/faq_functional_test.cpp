@@ -1,7 +1,6 @@
 // GET /api/faqs over HTTP: per language, in the operator's order, answers as stored through the
 // sanitizer, the language check; and the demo seed as served in demo mode.
 
-#include "app/demo/demo_faq.hpp"
 #include "core/html_checker_for_test.hpp"
 #include "features/faq/service.hpp"
 #include "support/http_client.hpp"
@@ -10,6 +9,8 @@
 #include <boost/json.hpp>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 namespace portal::test {
 namespace {
@@ -20,6 +21,17 @@ using ::testing::IsEmpty;
 using ::testing::Not;
 
 constexpr std::int64_t kSaved = 1795248000;  // 2026-11-21T08:00:00Z
+
+// An answer saved from input full of scripts: event handlers, <script>, a javascript: link hidden by
+// an entity, an SVG namespace trick, a style URL, and one safe link that must survive.
+constexpr const char* kMaliciousAnswer =
+    R"~(<p>This answer was saved from input full of scripts. The sanitizer kept this text and the safe link below.</p>)~"
+    R"~(<img src=x onerror="window.__faqXss=1;alert('xss')">)~"
+    R"~(<script>window.__faqXss=1;alert('xss')</script>)~"
+    R"~(<a href="jav&#x09;ascript:window.__faqXss=1" onclick="window.__faqXss=1">scripted link</a>)~"
+    R"~(<svg><p><style><img src=x onerror="window.__faqXss=1"></style></p></svg>)~"
+    R"~(<p style="background:url(javascript:alert(1))" onmouseover="window.__faqXss=1">hover me</p>)~"
+    R"~(<a href="https://example.com/" target="_blank" rel="opener">safe link</a>)~";
 
 std::vector<std::string> questions(const json::value& list) {
   std::vector<std::string> out;
@@ -40,7 +52,7 @@ class FaqFunctional : public ::testing::Test {
             };
             add("en", "How do I join?", "<p>Press <b>Join</b>.</p>", 20);
             add("en", "What is VIP?", R"(<p>See <a href="/vip" target="_blank">VIP</a>.</p>)", 10);
-            add("en", "Is this safe?", app::demo_faq_malicious_answer(), 30);
+            add("en", "Is this safe?", kMaliciousAnswer, 30);
             add("zh", "如何加入？", "<p>点击<b>加入</b>。</p>", std::nullopt);
             add("zh", "什么是 VIP？", "<p>见 VIP 页面。</p>", std::nullopt);
           },
@@ -106,11 +118,29 @@ TEST(FaqDemo, DemoModeServesTheSeededFaqInBothLanguages) {
     EXPECT_GE(list.size(), 9u) << language;
     bool opens_new_tab = false;
     for (const auto& entry : list) {
+      const std::string question(entry.at("question").as_string());
       const std::string html(entry.at("answer").as_string());
       EXPECT_THAT(html_allow_list_problems(html), IsEmpty()) << html;
+      // Visitors read real answers only: no test fixture, no placeholder link going nowhere.
+      for (const char* fixture : {"sanitizer", "过滤演示", "example.com/", "scripted link", "hover me"}) {
+        EXPECT_THAT(question + html, Not(HasSubstr(fixture))) << language << ": " << question;
+      }
       opens_new_tab = opens_new_tab || html.find(R"(target="_blank" rel="noopener noreferrer")") != std::string::npos;
     }
     EXPECT_TRUE(opens_new_tab) << language;
+  }
+  // The same questions in both languages.
+  const auto en = http.get(app.url("/api/faqs?language=en")).json();
+  const auto zh = http.get(app.url("/api/faqs?language=zh")).json();
+  EXPECT_EQ(en.as_array().size(), zh.as_array().size());
+  // A Chinese answer is written in Chinese: every one holds CJK text (UTF-8 lead bytes 0xE4-0xE9).
+  for (const auto& entry : zh.as_array()) {
+    const std::string html(entry.at("answer").as_string());
+    const bool has_cjk = std::any_of(html.begin(), html.end(), [](char c) {
+      const auto byte = static_cast<unsigned char>(c);
+      return byte >= 0xE4 && byte <= 0xE9;
+    });
+    EXPECT_TRUE(has_cjk) << html;
   }
 }
 

@@ -1,11 +1,32 @@
 // The FAQ against the REAL backend in demo mode: the seeded questions in Chinese and, after the
-// language switch, in English, each answer opening in place; and the seeded malicious entry (an
-// answer saved from input full of scripts: onerror, <script>, a javascript: link, mXSS, handlers)
-// proving nothing runs. A trap installed before any page script records every attempt.
+// language switch, in English, each answer opening in place, with no test fixture among them; and a
+// malicious entry (an answer full of scripts: onerror, <script>, a javascript: link, mXSS, handlers)
+// added to the real answer by the test itself, raw, so the page's own sanitizer must stop it: nothing
+// runs. A trap installed before any page script records every attempt. (The server's sanitizer is
+// checked on the same payload in backend/tests/faq_functional_test.cpp.)
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { DESKTOP, MOBILE, expectNoSidewaysScroll, getJson, shot, watchForErrors } from './support/portal.ts'
 
-const MALICIOUS = { zh: '为什么这条回答这么朴素？（过滤演示）', en: 'Why does this answer look so plain? (sanitizer demo)' }
+const MALICIOUS = { zh: '这条回答来自满是脚本的输入（测试）', en: 'This answer came from input full of scripts (test)' }
+const MALICIOUS_ANSWER =
+  '<p>This answer was saved from input full of scripts. The sanitizer kept this text and the safe link below.</p>' +
+  `<img src=x onerror="window.__faqXss=1;alert('xss')">` +
+  `<script>window.__faqXss=1;alert('xss')</script>` +
+  '<a href="jav&#x09;ascript:window.__faqXss=1" onclick="window.__faqXss=1">scripted link</a>' +
+  '<svg><p><style><img src=x onerror="window.__faqXss=1"></style></p></svg>' +
+  '<p style="background:url(javascript:alert(1))" onmouseover="window.__faqXss=1">hover me</p>' +
+  '<a href="https://example.com/" target="_blank" rel="opener">safe link</a>'
+
+/** Appends the malicious entry, unsanitized, to the backend's real answer for either language. */
+async function addMaliciousEntry(page: Page) {
+  await page.route('**/api/faqs?language=*', async (route) => {
+    const language = new URL(route.request().url()).searchParams.get('language') === 'en' ? 'en' : 'zh'
+    const response = await route.fetch()
+    const list = (await response.json()) as FaqJson[]
+    list.push({ id: 999_999, question: MALICIOUS[language], answer: MALICIOUS_ANSWER })
+    await route.fulfill({ response, json: list })
+  })
+}
 
 interface FaqJson {
   id: number
@@ -18,6 +39,9 @@ async function faqs(request: APIRequestContext, language: 'zh' | 'en'): Promise<
   expect(list.length).toBeGreaterThanOrEqual(8)
   return list
 }
+
+/** Fixture text a visitor must never see in the seeded FAQ. */
+const FIXTURE_TEXT = /sanitizer|过滤演示|example\.com\/|scripted link|hover me/i
 
 /**
  * Records any script the answers might run: the payload's global (window.__faqXss), alert, confirm
@@ -95,15 +119,23 @@ test.describe('desktop, 1280 px', () => {
     page,
     request,
   }) => {
-    const errors = watchForErrors(page)
+    // The page's sanitizer parses the raw payload in an inert document; Chrome logs a CSP line for
+    // each inline handler it meets there even though nothing runs (the trap and the DOM check below
+    // are the proof). Any other console error still fails the test.
+    const errors = watchForErrors(page, [/^Executing inline event handler violates the following Content Security Policy/])
     const dialogs = await installXssTrap(page)
     const zh = await faqs(request, 'zh')
     const en = await faqs(request, 'en')
+    // The seed holds real answers only, the same questions in both languages, Chinese in Chinese.
+    expect(zh).toHaveLength(en.length)
+    for (const entry of [...zh, ...en]) expect(entry.question + entry.answer).not.toMatch(FIXTURE_TEXT)
+    for (const entry of zh) expect(entry.question + entry.answer).toMatch(/[\u4e00-\u9fff]/)
+    await addMaliciousEntry(page)
 
     await page.goto('/faq')
     await expect(page.getByRole('heading', { level: 1, name: '常见问题' })).toBeVisible()
     const list = page.getByRole('list', { name: '问题列表' })
-    await expect(list.getByRole('heading', { level: 2 })).toHaveText(zh.map((entry) => entry.question))
+    await expect(list.getByRole('heading', { level: 2 })).toHaveText([...zh.map((entry) => entry.question), MALICIOUS.zh])
 
     // Answers open and close in place; keyboard reaches every question.
     const first = question(page, zh[0].question)
@@ -118,6 +150,7 @@ test.describe('desktop, 1280 px', () => {
 
     // Open every answer, the malicious one included, and poke at what it tried to plant.
     for (const entry of zh.slice(2)) await question(page, entry.question).click()
+    await question(page, MALICIOUS.zh).click()
     const malicious = page.getByRole('region', { name: MALICIOUS.zh })
     await expect(malicious).toContainText('This answer was saved from input full of scripts')
     await malicious.getByText('hover me').hover()
@@ -144,7 +177,7 @@ test.describe('desktop, 1280 px', () => {
     await page.getByRole('menuitemradio', { name: 'English' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'FAQ' })).toBeVisible()
     const englishList = page.getByRole('list', { name: 'Questions' })
-    await expect(englishList.getByRole('heading', { level: 2 })).toHaveText(en.map((entry) => entry.question))
+    await expect(englishList.getByRole('heading', { level: 2 })).toHaveText([...en.map((entry) => entry.question), MALICIOUS.en])
     await question(page, MALICIOUS.en).click()
     await expect(page.getByRole('region', { name: MALICIOUS.en })).toContainText('The sanitizer kept this text')
     expect(await dangerousMarkup(page)).toEqual([])

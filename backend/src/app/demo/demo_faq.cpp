@@ -40,6 +40,8 @@ const std::vector<DemoEntry>& english() {
       {"What are the server rules?",
        R"~(<ol><li>No cheats, scripts or macros.</li><li>No insults, hate speech or advertising in chat or voice.</li><li>No mic spam and no team killing.</li><li>Follow the admins' instructions.</li></ol>
 <p>Breaking a rule can lead to a warning, a mute or a ban. To appeal a ban, write to support.</p>)~"},
+      {"How do I use the skin changer?",
+       R"~(<p>Log in with Steam and open the <a href="/inventory">skin changer</a>: put together weapon finishes, knives, gloves, agents and music kits and preview them. On community servers, <code>!ws</code>, <code>!knife</code> and <code>!gloves</code> apply your choice in game (a VIP privilege).</p>)~"},
       {"How do I contact the admins?",
        R"~(<p>Join our <a href="https://qm.qq.com/" target="_blank">QQ group</a> or write to <a href="mailto:support@example.com">support@example.com</a>. In game, an admin answers in chat when online.</p>)~"},
   };
@@ -69,40 +71,29 @@ const std::vector<DemoEntry>& chinese() {
       {"服务器有哪些规则？",
        R"~(<ol><li>禁止使用外挂、脚本或宏。</li><li>禁止在文字或语音中辱骂、发表仇恨言论或打广告。</li><li>禁止麦克风刷屏和恶意击杀队友。</li><li>服从管理员的安排。</li></ol>
 <p>违反规则可能被警告、禁言或封禁。如需申诉，请联系客服。</p>)~"},
+      {"如何使用换肤功能？",
+       R"~(<p>使用 Steam 登录后打开<a href="/inventory">皮肤换肤</a>页面，搭配并预览武器皮肤、刀、手套、探员和音乐盒。在社区服务器上输入 <code>!ws</code>、<code>!knife</code>、<code>!gloves</code> 即可在游戏中使用（VIP 特权）。</p>)~"},
       {"如何联系管理员？",
        R"~(<p>加入我们的 <a href="https://qm.qq.com/" target="_blank">QQ 群</a>，或发邮件至 <a href="mailto:support@example.com">support@example.com</a>。在游戏中，管理员在线时会在聊天中回复。</p>)~"},
   };
   return entries;
 }
 
-constexpr const char* kMaliciousAnswer =
-    R"~(<p>This answer was saved from input full of scripts. The sanitizer kept this text and the safe link below.</p>)~"
-    R"~(<img src=x onerror="window.__faqXss=1;alert('xss')">)~"
-    R"~(<script>window.__faqXss=1;alert('xss')</script>)~"
-    R"~(<a href="jav&#x09;ascript:window.__faqXss=1" onclick="window.__faqXss=1">scripted link</a>)~"
-    R"~(<svg><p><style><img src=x onerror="window.__faqXss=1"></style></p></svg>)~"
-    R"~(<p style="background:url(javascript:alert(1))" onmouseover="window.__faqXss=1">hover me</p>)~"
-    R"~(<a href="https://example.com/" target="_blank" rel="opener">safe link</a>)~";
-
-void seed_language(faq::FaqService& service, const char* language, const std::vector<DemoEntry>& entries,
-                   const char* malicious_question) {
+void seed_language(faq::FaqService& service, const char* language, const std::vector<DemoEntry>& entries) {
   if (service.has_entries(language)) return;
   auto add = [&](const char* question, const char* answer) {
     auto added = service.add(faq::NewFaq{language, question, answer, std::nullopt}, "system");
     if (!added) spdlog::warn("demo FAQ entry '{}' not added: {}", question, added.error().message);
   };
   for (const auto& entry : entries) add(entry.question, entry.answer);
-  add(malicious_question, kMaliciousAnswer);
 }
 
 }  // namespace
 
-const char* demo_faq_malicious_answer() { return kMaliciousAnswer; }
-
 void seed_demo_faq(db::Database& database) {
   faq::FaqService service(database);
-  seed_language(service, "en", english(), "Why does this answer look so plain? (sanitizer demo)");
-  seed_language(service, "zh", chinese(), "为什么这条回答这么朴素？（过滤演示）");
+  seed_language(service, "en", english());
+  seed_language(service, "zh", chinese());
 }
 
 }  // namespace portal::app
