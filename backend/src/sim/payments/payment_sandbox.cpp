@@ -96,15 +96,15 @@ std::optional<BuyerAction> buyer_action_from(std::string_view name) {
 PaymentSandbox::PaymentSandbox(SandboxSettings settings, integrations::HttpClient& http, core::UnixClock now)
     : settings_(require_demo(std::move(settings))), now_(std::move(now)) {
   notifier_ = std::make_unique<Notifier>(http, settings_);
-  const auto alipay_merchant = crypto::generate_rsa_key_pair();
-  const auto alipay_keys = crypto::generate_rsa_key_pair();
+  const auto alipay_merchant = crypto::generate_rsa_key_pair(settings_.rsa_bits);
+  const auto alipay_keys = crypto::generate_rsa_key_pair(settings_.rsa_bits);
   alipay_ = std::make_unique<AlipayGateway>(make_alipay(settings_, alipay_merchant, alipay_keys), alipay_keys, ledger_,
                                             *notifier_, now_);
-  const auto wechat_merchant = crypto::generate_rsa_key_pair();
-  const auto wechat_platform = crypto::generate_rsa_key_pair();
+  const auto wechat_merchant = crypto::generate_rsa_key_pair(settings_.rsa_bits);
+  const auto wechat_platform = crypto::generate_rsa_key_pair(settings_.rsa_bits);
   wechat_ = std::make_unique<WechatApi>(make_wechat(settings_, wechat_merchant, wechat_platform), wechat_platform,
                                         ledger_, *notifier_, now_);
-  const auto paypal_keys = crypto::generate_rsa_key_pair();
+  const auto paypal_keys = crypto::generate_rsa_key_pair(settings_.rsa_bits);
   paypal_ = std::make_unique<PaypalApi>(make_paypal(settings_, paypal_keys), paypal_keys, ledger_, *notifier_, now_);
 }
 

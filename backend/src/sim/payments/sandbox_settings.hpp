@@ -30,6 +30,7 @@ struct SandboxSettings {
   // Where PayPal posts webhooks (PayPal keeps it with the webhook id, not per order); empty:
   // <public_base_url>/api/payment/notify/paypal.
   std::string paypal_webhook_url;
+  int rsa_bits = 2048;     // the generated keys; tests may use 1024 to start faster
   std::uint32_t seed = 0;  // random choices above; 0 = a fresh seed each start
 };
 
