@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
+import { useAppConfig } from '@/lib/config/config-context'
 import { useErrorText } from '@/lib/error-text'
 import type { PaymentState } from '@/lib/payments/use-payment'
 
@@ -13,6 +14,12 @@ interface PaymentViewProps {
   onRetry: () => void
   /** The caller's success step, shown once the order is paid. */
   success: ReactNode
+}
+
+/** The demo stand-in's "phone" page for a WeChat code: its pr value appended to the configured page. */
+function sandboxScanLink(page: string, code: string): string {
+  const pr = /[?&]pr=([^&#]*)/.exec(code)?.[1] ?? ''
+  return `${page}${pr}`
 }
 
 /** "7:59" */
@@ -29,6 +36,7 @@ function clock(seconds: number): string {
 export function PaymentView({ state, onRetry, success }: PaymentViewProps) {
   const { t } = useTranslation('payments')
   const errorText = useErrorText('payments')
+  const { payments } = useAppConfig()
 
   switch (state.phase) {
     case 'idle':
@@ -56,15 +64,29 @@ export function PaymentView({ state, onRetry, success }: PaymentViewProps) {
               <p className="text-zinc-400">{t('view.linkBlocked')}</p>
             </div>
           )}
-          <a
-            href={state.paymentUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="focus-ring inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-semibold break-all text-brand-300 underline-offset-2 hover:underline"
-          >
-            {t('view.openLink')}
-            <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
-          </a>
+          {state.qrCode ? (
+            payments.sandboxScanUrl && (
+              <a
+                href={sandboxScanLink(payments.sandboxScanUrl, state.qrCode)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="focus-ring inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-semibold text-brand-300 underline-offset-2 hover:underline"
+              >
+                {t('view.sandboxScan')}
+                <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
+              </a>
+            )
+          ) : (
+            <a
+              href={state.paymentUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="focus-ring inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-semibold break-all text-brand-300 underline-offset-2 hover:underline"
+            >
+              {t('view.openLink')}
+              <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
+            </a>
+          )}
           <p className="flex items-center gap-2 text-sm text-zinc-300">
             <Clock className="size-4 text-zinc-400" aria-hidden="true" />
             <span id="payment-countdown-label">{t('view.countdown')}</span>

@@ -35,7 +35,11 @@ export interface AppConfig {
     supportEmail: string
   }
   /** The payment methods the portal's own checkout offers, in the configured order (none: no checkout). */
-  payments: { methods: PaymentMethod[] }
+  payments: {
+    methods: PaymentMethod[]
+    /** Demo mode only ('' otherwise): where a desktop tester "scans" a WeChat Pay code; its pr value follows. */
+    sandboxScanUrl: string
+  }
 }
 
 /** Local view-config defaults, used as they are when no remote configuration is available. */
@@ -65,7 +69,7 @@ export const DEFAULT_CONFIG: AppConfig = {
     inventorySignIn: '',
     supportEmail: '',
   },
-  payments: { methods: [] },
+  payments: { methods: [], sandboxScanUrl: '' },
 }
 
 /** Copies each key of `base`, taking the override's value where it is defined. */
@@ -108,6 +112,9 @@ export function resolveConfig(remote: RemoteConfig | null | undefined): AppConfi
         : null,
     join: overlay(d.join, remote.join),
     links: overlay(d.links, remote.links),
-    payments: { methods: [...new Set((remote.payments?.methods ?? []).filter(isPaymentMethod))] },
+    payments: {
+      methods: [...new Set((remote.payments?.methods ?? []).filter(isPaymentMethod))],
+      sandboxScanUrl: remote.payments?.sandboxScanUrl ?? '',
+    },
   }
 }

@@ -58,7 +58,13 @@ export const remoteConfigSchema = z.object({
     }),
   ),
   /** The payment methods the portal offers (docs/payments.md); unknown names are dropped later. */
-  payments: lenient(z.object({ methods: lenient(z.array(z.catch(z.string(), ''))) })),
+  payments: lenient(
+    z.object({
+      methods: lenient(z.array(z.catch(z.string(), ''))),
+      /** Demo mode only: the stand-in page playing a phone that scans a WeChat Pay code. */
+      sandboxScanUrl: httpUrl,
+    }),
+  ),
 })
 
 export type RemoteConfig = z.infer<typeof remoteConfigSchema>

@@ -9,18 +9,18 @@ import { configWith } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render-app'
 import { servePrivileges, serveVipStatus } from '../testing/vip-fixtures'
 
-const portalCheckout = (methods = ['alipay', 'wechat', 'paypal']) =>
-  configWith({ links: { vipPay: '' }, payments: { methods } })
+const portalCheckout = (methods = ['alipay', 'wechat', 'paypal'], sandboxScanUrl = '') =>
+  configWith({ links: { vipPay: '' }, payments: { methods, sandboxScanUrl } })
 
 const payDialog = () => screen.getByRole('dialog', { name: 'VIP 订阅' })
 const inDialog = () => within(payDialog())
 const total = () => inDialog().getByTestId('total-price')
 
-async function openCheckout(options: { methods?: string[]; language?: 'zh' | 'en' } = {}) {
+async function openCheckout(options: { methods?: string[]; language?: 'zh' | 'en'; sandboxScanUrl?: string } = {}) {
   if (options.language) await i18next.changeLanguage(options.language)
   storeSession()
   servePrivileges()
-  const view = await renderApp('/vip', { config: portalCheckout(options.methods) })
+  const view = await renderApp('/vip', { config: portalCheckout(options.methods, options.sandboxScanUrl) })
   await view.user.click(screen.getByRole('button', { name: options.language === 'en' ? 'Subscribe now' : '立即订阅' }))
   return view
 }
@@ -166,6 +166,20 @@ describe('VIP bought inside the portal (no external vip_pay_url)', () => {
     expect(inDialog().getByRole('button', { name: '去支付' })).toBeEnabled()
     expect(inDialog().getByRole('radio', { name: '微信支付' })).toBeEnabled()
     expect(engine.pays).toEqual([])
+  })
+
+  it("in demo mode the WeChat code has a link to the stand-in's phone page; elsewhere it has none", async () => {
+    servePaymentEngine()
+    const scan = 'http://127.0.0.1:8080/dev/payments/wechat/pay?pr='
+    const { user } = await openCheckout({ methods: ['wechat'], sandboxScanUrl: scan })
+    await user.click(await inDialog().findByRole('radio', { name: '微信支付' }))
+    await waitFor(() => expect(total()).toHaveTextContent('¥30.00'))
+    await user.click(inDialog().getByRole('button', { name: '去支付' }))
+    await inDialog().findByTitle('微信支付二维码')
+    const link = inDialog().getByRole('link', { name: '在演示沙箱中扫码（模拟手机）' })
+    expect(link).toHaveAttribute('href', `${scan}ord_1`)
+    // A weixin:// code is for scanning, not a link a browser can open.
+    expect(inDialog().queryByRole('link', { name: /打开支付页面/ })).not.toBeInTheDocument()
   })
 
   it('closing the dialog ends the payment: no more polls, and reopening starts from the form', async () => {
