@@ -49,7 +49,13 @@ export default defineConfig({
   webServer: {
     command: `${backend} serve --demo --port ${port} --data-dir ${dataDir} --config ../backend/config/portal.toml`,
     url: `http://127.0.0.1:${port}/healthz`,
-    env: { PORTAL_SERVER__WEB_ROOT: webRoot, PORTAL_LINKS__FILING_NUMBER: '京ICP备00000000号' },
+    env: {
+      PORTAL_SERVER__WEB_ROOT: webRoot,
+      PORTAL_LINKS__FILING_NUMBER: '京ICP备00000000号',
+      // The payment stand-ins' notifications: prompt and never late (duplicates stay on).
+      PORTAL_PAYMENTS__SANDBOX__FIRST_DELAY_MS: '300',
+      PORTAL_PAYMENTS__SANDBOX__LATE_PERCENT: '0',
+    },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

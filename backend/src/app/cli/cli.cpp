@@ -5,6 +5,8 @@
 #include "app/cli/prologue.hpp"
 #include "app/cli/cli_faq.hpp"
 #include "app/cli/cli_leaderboard.hpp"
+#include "app/cli/cli_orders.hpp"
+#include "app/cli/cli_prices.hpp"
 #include "app/cli/cli_privileges.hpp"
 #include "app/config/config.hpp"
 #include "app/process/logging.hpp"
@@ -102,6 +104,8 @@ int run_cli(int argc, char** argv) {
   LeaderboardCommands leaderboard(cli);
   FaqCommands faq(cli);
   PrivilegeCommands privileges(cli);
+  PriceCommands prices(cli);
+  OrderCommands orders(cli);
 
   try {
     cli.parse(argc, argv);
@@ -117,6 +121,8 @@ int run_cli(int argc, char** argv) {
     if (auto code = leaderboard.run()) return *code;
     if (auto code = faq.run()) return *code;
     if (auto code = privileges.run()) return *code;
+    if (auto code = prices.run()) return *code;
+    if (auto code = orders.run()) return *code;
     std::printf("portal %s\n", PORTAL_VERSION);
     return 0;
   } catch (const ConfigError& e) {

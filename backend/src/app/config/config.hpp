@@ -177,6 +177,13 @@ struct PaypalSettingsConfig {
   std::string merchant_id;  // our payee merchant id: a capture to anyone else is held
   std::string base_url = "https://api-m.paypal.com";
 };
+// Demo mode only: how the payment stand-ins (sim/payments) deliver notifications. The defaults are
+// realistic (a delay, sometimes late, sometimes twice); tests that wait on a payment turn the lateness off.
+struct PaymentSandboxConfig {
+  int first_delay_ms = 1500;   // after the buyer pays, before the first notification
+  int late_percent = 10;       // chance that the first notification comes 20 s late
+  int duplicate_percent = 20;  // chance that an acknowledged notification is sent again
+};
 struct PaymentsConfig {
   std::vector<std::string> methods;  // alipay, wechat, paypal: what the web offers
   std::string public_base_url;       // notify and return URLs are built from it; empty = the public URL
@@ -186,6 +193,7 @@ struct PaymentsConfig {
   AlipaySettingsConfig alipay;
   WechatSettingsConfig wechat;
   PaypalSettingsConfig paypal;
+  PaymentSandboxConfig sandbox;
   // Not a setting: tests hand the App their own providers (a test double of
   // integrations/payments/provider.hpp); when set, these are the providers of the listed methods.
   std::function<std::vector<std::shared_ptr<payments::Provider>>()> providers_for_tests;

@@ -124,6 +124,9 @@ const std::vector<Field>& schema() {
       PORTAL_CONFIG_FIELD("payments.paypal.webhook_id", payments.paypal.webhook_id),
       PORTAL_CONFIG_FIELD("payments.paypal.merchant_id", payments.paypal.merchant_id),
       PORTAL_CONFIG_FIELD("payments.paypal.base_url", payments.paypal.base_url),
+      PORTAL_CONFIG_FIELD("payments.sandbox.first_delay_ms", payments.sandbox.first_delay_ms),
+      PORTAL_CONFIG_FIELD("payments.sandbox.late_percent", payments.sandbox.late_percent),
+      PORTAL_CONFIG_FIELD("payments.sandbox.duplicate_percent", payments.sandbox.duplicate_percent),
   };
   return fields;
 }

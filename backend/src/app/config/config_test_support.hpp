@@ -141,6 +141,9 @@ inline void expect_same_config(const app::Config& a, const app::Config& b) {
   EXPECT_EQ(a.payments.paypal.webhook_id, b.payments.paypal.webhook_id);
   EXPECT_EQ(a.payments.paypal.merchant_id, b.payments.paypal.merchant_id);
   EXPECT_EQ(a.payments.paypal.base_url, b.payments.paypal.base_url);
+  EXPECT_EQ(a.payments.sandbox.first_delay_ms, b.payments.sandbox.first_delay_ms);
+  EXPECT_EQ(a.payments.sandbox.late_percent, b.payments.sandbox.late_percent);
+  EXPECT_EQ(a.payments.sandbox.duplicate_percent, b.payments.sandbox.duplicate_percent);
   EXPECT_EQ(a.links.join_address_prefix, b.links.join_address_prefix);
   EXPECT_EQ(a.links.bilibili, b.links.bilibili);
   EXPECT_EQ(a.links.douyin, b.links.douyin);

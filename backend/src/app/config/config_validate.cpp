@@ -118,6 +118,9 @@ void validate_payments(const Config& config) {
   check_range("payments.window_s", payments.window_s, 60, 3600);
   check_range("payments.max_open_orders", payments.max_open_orders, 1, 100);
   check_range("payments.reconcile_after_s", payments.reconcile_after_s, 30, 86400);
+  check_range("payments.sandbox.first_delay_ms", payments.sandbox.first_delay_ms, 0, 60000);
+  check_range("payments.sandbox.late_percent", payments.sandbox.late_percent, 0, 100);
+  check_range("payments.sandbox.duplicate_percent", payments.sandbox.duplicate_percent, 0, 100);
   const auto require = [&](const std::string& method,
                            std::initializer_list<std::pair<const char*, const std::string*>> fields) {
     if (config.mode == Mode::demo) return;

@@ -1,14 +1,18 @@
 #include "app/wiring/payments.hpp"
 
 #include "app/demo/demo_prices.hpp"
+#include "app/wiring/payment_providers.hpp"
 #include "core/clock.hpp"
 #include "core/jobs/scheduler.hpp"
 #include "db/advisory_locks.hpp"
 #include "features/auth/membership_service.hpp"
 #include "features/payments/routes.hpp"
 #include "http/route.hpp"
+#include "integrations/http/curl_http_client.hpp"
 
 #include <spdlog/spdlog.h>
+
+#include <algorithm>
 
 namespace portal::app {
 
@@ -79,17 +83,31 @@ Payments::Payments(const Config& config, db::Database& database, auth::Membershi
       price_repository_(database),
       prices_(price_repository_, core::system_unix_now),
       orders_repository_(database) {
+  PaymentProviders built;
   if (config.payments.providers_for_tests) {
-    for (auto& provider : config.payments.providers_for_tests()) {
-      for (const auto& listed : config.payments.methods) {
-        if (listed == payments::to_string(provider->method())) providers_.add(provider);
-      }
+    for (auto& provider : config.payments.providers_for_tests()) built.providers.push_back(std::move(provider));
+  } else {
+    http_ = std::make_unique<integrations::CurlHttpClient>();
+    if (config.mode == Mode::demo) {
+      const PaymentSandboxConfig& knobs = config.payments.sandbox;
+      sim::payments::SandboxSettings sandbox{.demo_mode = true, .public_base_url = base_url(config)};
+      sandbox.first_delay_ms = knobs.first_delay_ms;
+      sandbox.late_probability = knobs.late_percent / 100.0;
+      sandbox.duplicate_probability = knobs.duplicate_percent / 100.0;
+      sandbox_ = std::make_unique<sim::payments::PaymentSandbox>(std::move(sandbox), *http_);
+      built = sandbox_payment_providers(config, *sandbox_, *http_);
+    } else {
+      built = configured_payment_providers(config, *http_);
     }
   }
-  // The adapters (integrations/payments/{alipay,wechat,paypal}) and the demo stand-ins register here
-  // once they exist; until then only test providers are enabled.
+  const auto methods = effective_payment_methods(config);
+  for (auto& provider : built.providers) {
+    const std::string name = payments::to_string(provider->method());
+    if (std::find(methods.begin(), methods.end(), name) != methods.end()) providers_.add(std::move(provider));
+  }
   fulfillers_.add(make_vip_fulfiller(memberships));
-  std::map<payments::Method, std::string> merchants;
+  // Tests name their merchants in the config; the adapters know their own.
+  std::map<payments::Method, std::string> merchants = std::move(built.merchant_ids);
   if (!config.payments.alipay.app_id.empty()) merchants[payments::Method::alipay] = config.payments.alipay.app_id;
   if (!config.payments.wechat.mchid.empty()) merchants[payments::Method::wechat] = config.payments.wechat.mchid;
   if (!config.payments.paypal.merchant_id.empty()) {
@@ -114,12 +132,13 @@ Payments::Payments(const Config& config, db::Database& database, auth::Membershi
 }
 
 void Payments::register_routes(http::RouteTable& routes) {
+  if (sandbox_) sandbox_->register_routes(routes);
   payments::register_routes(routes, payments::PaymentRoutesDeps{
                                         .prices = prices_,
                                         .orders = *orders_,
                                         .processor = *processor_,
                                         .providers = providers_,
-                                        .web_result_url = config_.public_url() + "/payment/result",
+                                        .web_result_url = config_.public_url() + "/orders",
                                     });
 }
 
@@ -127,6 +146,7 @@ RateLimitPolicies Payments::rate_limit_policies() const { return payments::rate_
 
 void Payments::contribute_settings(content::PublicSettings& settings) const {
   for (auto method : providers_.methods()) settings.payment_methods.emplace_back(payments::to_string(method));
+  if (sandbox_) settings.payment_sandbox_scan_url = sandbox_->wechat_scan_url("");
 }
 
 void Payments::add_jobs(core::jobs::Scheduler& jobs) {

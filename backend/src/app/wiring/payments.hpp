@@ -14,6 +14,8 @@
 #include "features/payments/price_repository.hpp"
 #include "features/payments/price_service.hpp"
 #include "features/payments/provider_registry.hpp"
+#include "integrations/http/http_client.hpp"
+#include "sim/payments/payment_sandbox.hpp"
 
 #include <memory>
 
@@ -35,6 +37,8 @@ class Payments final : public Module {
 
  private:
   const Config& config_;
+  std::unique_ptr<integrations::HttpClient> http_;
+  std::unique_ptr<sim::payments::PaymentSandbox> sandbox_;  // demo mode: the providers' stand-ins
   payments::ProviderRegistry providers_;
   payments::FulfilmentRegistry fulfillers_;
   payments::PriceRepository price_repository_;

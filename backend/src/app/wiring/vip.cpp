@@ -27,7 +27,7 @@ void Vip::register_routes(http::RouteTable& routes) {
                                                    .memberships = memberships_,
                                                    .now = core::system_unix_now,
                                                });
-  if (demo_) sim::register_dev_vip_routes(routes, memberships_);
+  if (demo_) sim::register_dev_vip_routes(routes);
 }
 
 RateLimitPolicies Vip::rate_limit_policies() const { return auth::plugin_members_rate_limit_policies(); }
@@ -40,10 +40,9 @@ void Vip::contribute_settings(content::PublicSettings& settings) const {
 // The self-pay dialog frames the checkout.
 std::vector<std::string> Vip::frame_origins() const { return {http::origin_of(config_.links.vip_pay_url)}; }
 
-std::string effective_vip_pay_url(const Config& config) {
-  if (!config.links.vip_pay_url.empty() || config.mode != Mode::demo) return config.links.vip_pay_url;
-  return config.public_url() + sim::kDevVipHostPath;
-}
+// Without an external checkout the VIP page sells VIP through the portal's own (features/payments),
+// demo mode included (its providers are the stand-ins of sim/payments).
+std::string effective_vip_pay_url(const Config& config) { return config.links.vip_pay_url; }
 
 std::string effective_vip_store_url(const Config& config) {
   if (!config.links.vip_store_url.empty() || config.mode != Mode::demo) return config.links.vip_store_url;

@@ -1,8 +1,8 @@
 #pragma once
 // Builds the VIP feature: the privilege table behind GET /api/privileges (seeded in demo mode), the
 // member list game-server plugins poll (GET /api/plugin/members: memberships from the accounts
-// feature, plugin keys from the servers feature), and in demo mode the sandbox VIP checkout and
-// card store pages (app/dev_vip_routes).
+// feature, plugin keys from the servers feature), and in demo mode the sandbox VIP card store page
+// (sim/vip_store). VIP itself is bought through the payment engine (app/wiring/payments).
 
 #include "app/config/config.hpp"
 #include "app/module.hpp"
@@ -43,8 +43,9 @@ class Vip final : public Module {
   vip::PrivilegeService service_;
 };
 
-// links.vip_pay_url and links.vip_store_url as the web gets them: the configured URL, or in demo mode
-// when it is empty the portal's own sandbox page (sim/vip_store).
+// links.vip_pay_url and links.vip_store_url as the web gets them: the configured URL; the store
+// link in demo mode when empty is the portal's own sandbox page (sim/vip_store). An empty pay URL
+// means the portal's own checkout.
 std::string effective_vip_pay_url(const Config& config);
 std::string effective_vip_store_url(const Config& config);
 

@@ -51,6 +51,9 @@ struct PublicSettings {
   std::string support_email;
 
   std::vector<std::string> payment_methods;  // alipay, wechat, paypal: the methods the portal takes
+  // Demo mode only: the stand-in page that plays the phone scanning a WeChat Pay code (its pr value
+  // follows), since a weixin:// code means nothing to a desktop browser. Empty in production.
+  std::string payment_sandbox_scan_url;
 };
 
 }  // namespace portal::content

@@ -44,7 +44,8 @@ boost::json::value public_config_json(const PublicSettings& s) {
         {"inventory", s.inventory},
         {"inventorySignIn", s.inventory_sign_in},
         {"supportEmail", s.support_email}}},
-      {"payments", {{"methods", boost::json::value_from(s.payment_methods)}}},
+      {"payments",
+       {{"methods", boost::json::value_from(s.payment_methods)}, {"sandboxScanUrl", s.payment_sandbox_scan_url}}},
   };
 }
 

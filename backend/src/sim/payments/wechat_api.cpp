@@ -191,17 +191,19 @@ http::Response WechatApi::create_native(const http::Request& request) {
   }
   const auto order_id = text_of(*body, "out_trade_no");
   const auto* amount = body->if_contains("amount");
-  const auto total = amount && amount->is_object() ? int_of(amount->as_object().if_contains("total")) : std::nullopt;
+  // A plain number (0 = missing): GCC 12 warns maybe-uninitialized on the optional at -O2.
+  const std::int64_t total =
+      amount && amount->is_object() ? int_of(amount->as_object().if_contains("total")).value_or(0) : 0;
   const auto currency = amount && amount->is_object() ? text_of(amount->as_object(), "currency") : std::string{};
   const auto notify_url = text_of(*body, "notify_url");
-  if (order_id.empty() || order_id.size() > 32 || text_of(*body, "description").empty() || !total || *total <= 0 ||
+  if (order_id.empty() || order_id.size() > 32 || text_of(*body, "description").empty() || total <= 0 ||
       (!currency.empty() && currency != "CNY") || notify_url.empty() || notify_url.find('?') != std::string::npos) {
     return error(400, "PARAM_ERROR", "参数错误");
   }
   SandboxPayment fresh{.method = Method::wechat,
                        .order_id = order_id,
                        .code_token = random_alnum_upper(12),
-                       .amount = {.minor = *total, .currency = "CNY"},
+                       .amount = {.minor = total, .currency = "CNY"},
                        .subject = text_of(*body, "description"),
                        .notify_url = notify_url,
                        .created_at = now_()};
@@ -214,7 +216,7 @@ http::Response WechatApi::create_native(const http::Request& request) {
   const auto payment = *current(order_id);
   if (payment.stage == Stage::paid || payment.stage == Stage::refunded) return error(400, "ORDERPAID", "该订单已支付");
   if (payment.stage == Stage::closed) return error(400, "ORDERCLOSED", "该订单已关闭");
-  if (payment.amount.minor != *total) return error(400, "INVALID_REQUEST", "订单号重复，且参数不一致");
+  if (payment.amount.minor != total) return error(400, "INVALID_REQUEST", "订单号重复，且参数不一致");
   return answer(200, json::serialize(json::object{{"code_url", "weixin://wxpay/bizpayurl?pr=" + payment.code_token}}));
 }
 

@@ -1,7 +1,7 @@
 // Buying VIP inside the portal against the REAL backend in demo mode (issue 14): the demo config has
-// no external vip_pay_url and offers alipay, wechat and paypal through the sandbox provider. Pending
-// (kept out of the default run by its name) until the backend's payment routes are in the demo
-// binary: rename to payments.spec.ts and run it with E2E_BACKEND pointing at that binary.
+// no external vip_pay_url and offers alipay, wechat and paypal through the payment stand-ins
+// (sim/payments), which notify the portal like the providers do. playwright.config.ts turns their
+// "sometimes 20 s late" off, so a payment reaches the portal within a poll or two.
 import { expect, test, type Page } from '@playwright/test'
 import { DESKTOP, freshSteamId, loginWithSteam, watchForErrors } from './support/portal.ts'
 

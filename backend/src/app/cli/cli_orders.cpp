@@ -1,0 +1,102 @@
+#include "app/cli/cli_orders.hpp"
+
+#include "app/cli/cli_output.hpp"
+#include "app/cli/prologue.hpp"
+#include "features/payments/order_repository.hpp"
+#include "features/payments/order_state.hpp"
+#include "features/payments/pricing_rules.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+namespace portal::app {
+
+namespace {
+
+void out(const std::string& text) { std::fputs(text.c_str(), stdout); }
+
+// Operators read times in the business timezone (GMT+8), as the web shows them.
+std::string gmt8(std::int64_t unix_seconds) {
+  if (unix_seconds <= 0) return "-";
+  const std::chrono::sys_seconds at{std::chrono::seconds(unix_seconds + 8 * 3600)};
+  return fmt::format("{:%Y-%m-%d %H:%M:%S}", at);
+}
+
+constexpr const char* kListFormat = "{:<36}  {:<16} {:<8} {:>10} {:<3}  {:<7} {:<19}  {}\n";
+
+void print_row(const payments::Order& order) {
+  out(fmt::format(fmt::runtime(kListFormat), order.id, payments::to_string(order.state),
+                  payments::to_string(order.method), payments::format_minor(order.amount.minor), order.amount.currency,
+                  order.product_type, gmt8(order.created_at), order.steam_id));
+}
+
+}  // namespace
+
+struct OrderCommands::State {
+  CLI::App *orders = nullptr, *list = nullptr, *show = nullptr;
+  CommonOptions common;
+  std::string state, id;
+  std::int64_t limit = 50;
+};
+
+OrderCommands::OrderCommands(CLI::App& cli) : state_(std::make_unique<State>()) {
+  auto& s = *state_;
+  s.orders = cli.add_subcommand("orders", "Read orders and their payment history");
+  add_common_options(*s.orders, s.common);
+  s.orders->require_subcommand(1);
+
+  s.list = s.orders->add_subcommand("list", "List orders, newest first");
+  s.list->add_option("--state", s.state,
+                     "Only orders in this state: created, awaiting_payment, paid, fulfilled, expired, failed, "
+                     "refunded, held");
+  s.list->add_option("--limit", s.limit, "At most this many (1-1000, default 50)")->check(CLI::Range(1, 1000));
+  s.show = s.orders->add_subcommand("show", "Show one order with every state change");
+  s.show->add_option("id", s.id, "Order id (ord_...)")->required();
+}
+
+OrderCommands::~OrderCommands() = default;
+
+std::optional<int> OrderCommands::run() {
+  auto& s = *state_;
+  if (!*s.orders) return std::nullopt;
+
+  std::optional<payments::OrderState> state;
+  if (!s.state.empty()) {
+    state = payments::order_state_from(s.state);
+    if (!state) return cli_fail("unknown state: " + s.state);
+  }
+  const Config config = load_command_config(s.common);
+  const auto opened = open_migrated_database(config);
+  payments::OrderRepository repository(*opened);
+
+  if (*s.list) {
+    out(fmt::format(fmt::runtime(kListFormat), "id", "state", "method", "amount", "", "product", "created (GMT+8)",
+                    "steam id"));
+    for (const auto& order : repository.list_all(state, s.limit)) print_row(order);
+    return 0;
+  }
+  const auto order = repository.find(s.id);
+  if (!order) return cli_fail("order not found: " + s.id);
+  out(fmt::format(
+      "order     {}\nstate     {}\nproduct   {} {} ({} h{})\namount    {} {} by {}\nbuyer     user {} "
+      "steam {}\ncreated   {}\nwindow to {}\npaid      {}\nfulfilled {}\nrefunded  {}\nprovider  {} {}\n",
+      order->id, payments::to_string(order->state), order->product_type, order->product_id, order->duration_hours,
+      order->relocatable ? ", relocatable" : "", payments::format_minor(order->amount.minor), order->amount.currency,
+      payments::to_string(order->method), order->user_id, order->steam_id, gmt8(order->created_at),
+      gmt8(order->expires_at), gmt8(order->paid_at.value_or(0)), gmt8(order->fulfilled_at.value_or(0)),
+      gmt8(order->refunded_at.value_or(0)), order->provider_ref, order->capture_ref));
+  out("history\n");
+  for (const auto& event : repository.events(order->id)) {
+    out(fmt::format("  {}  {:<16} -> {:<16} {:<24} {}\n", gmt8(event.at),
+                    event.from ? std::string(payments::to_string(*event.from)) : std::string("-"),
+                    payments::to_string(event.to), event.actor, event.detail));
+  }
+  return 0;
+}
+
+}  // namespace portal::app
