@@ -115,7 +115,7 @@ TEST_F(PaymentsFunctional, OrderPayNotificationGrantsVip) {
   EXPECT_EQ(pricing.json().at("data").at("items").as_array().size(), 3u);
 
   const std::string id = paid_order_start();
-  EXPECT_EQ(id.size(), 4u + 32u);
+  EXPECT_EQ(id.size(), 4u + 26u);
   auto read = get("/api/payment/orders/" + id, buyer);
   ASSERT_EQ(read.status, 200) << read.body;
   EXPECT_EQ(read.json().at("status"), "pending");

@@ -27,9 +27,12 @@ async function order(page: Page, method: string): Promise<string> {
   await box.getByRole('radio', { name: method }).check()
   await expect(box.getByTestId('total-price')).toHaveText(/^¥\d+\.\d{2}$/)
   const created = page.waitForResponse((r) => r.url().endsWith('/api/payment/orders') && r.request().method() === 'POST')
+  const started = page.waitForResponse((r) => r.url().endsWith('/api/payment/pay'))
   await box.getByRole('button', { name: '去支付' }).click()
   const answer = await created
   expect(answer.status()).toBe(201)
+  // The payment exists at the provider once pay has answered.
+  expect((await started).status()).toBe(200)
   return ((await answer.json()) as { id: string }).id
 }
 
@@ -38,7 +41,7 @@ test('WeChat: the QR code in the dialog; paid through the sandbox, the success s
   await loggedInOnVip(page)
   const orderId = await order(page, '微信支付')
   const box = dialog(page)
-  await expect(box.getByTitle('微信支付二维码')).toBeAttached()
+  await expect(box.getByRole('img', { name: '微信支付二维码' })).toBeVisible()
   await expect(box.getByRole('timer', { name: '剩余支付时间' })).toHaveText(/^[78]:\d{2}$/)
 
   // What the sandbox checkout's Pay button does, without a browser.
@@ -63,7 +66,7 @@ test('a link method: the sandbox checkout opens in a new tab, its Pay button pay
   await order(page, '支付宝')
   const checkout = await popup
   await expect(dialog(page).getByRole('link', { name: '打开支付页面（在新标签页打开）' })).toBeVisible()
-  await checkout.getByRole('button', { name: 'Pay' }).click()
+  await checkout.getByRole('button', { name: '确认付款' }).click()
   await page.bringToFront()
   await expect(dialog(page).getByText('支付成功，VIP 已到账')).toBeVisible({ timeout: 20_000 })
   await expect(page.getByTestId('tier-badge')).toContainText('VIP 至')

@@ -12,7 +12,7 @@
 namespace portal::payments {
 
 struct Order {
-  std::string id;  // "ord_" + 32 hex digits (128 random bits)
+  std::string id;  // "ord_" + 26 base32 digits (128 random bits): 30 characters
   std::int64_t user_id = 0;
   std::string steam_id;  // the buyer's SteamID64 when the order was made; empty for an unbound account
   std::string product_type;
