@@ -1,6 +1,7 @@
 // The server list as a newcomer met it (issue 13): a phone layout that reads and scrolls as one
-// page, columns that fit at 1024 and 1280 px, one list request, a typed search that survives a
-// reload, sentence-case headers and a region menu under its button. Against the real demo backend.
+// page, columns that fit at 1024 and 1280 px, one list request, the counter of a filtered link, a
+// typed search that survives a reload, sentence-case headers and a region menu under its button.
+// Against the real demo backend.
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { shot, watchForErrors } from './support/portal.ts'
 
@@ -94,6 +95,16 @@ test.describe('desktop, 1280 px', () => {
     // Anything still on its way has had the time a second request would take.
     await page.waitForLoadState('networkidle')
     expect(calls).toHaveLength(1)
+  })
+
+  test('a filtered link counts the shown servers against all of them', async ({ page, request }) => {
+    const all = (await (await request.get('/api/servers')).json()) as unknown[]
+    expect(all.length).toBeGreaterThan(3)
+    await openServers(page, { path: '/servers?modes=retakes&hide_full=false&hide_offline=false' })
+    const shown = await nameButtons(page).count()
+    expect(shown).toBeGreaterThan(0)
+    expect(shown).toBeLessThan(all.length)
+    await expect(page.getByText(`显示 ${shown} / ${all.length} 台服务器`)).toBeVisible()
   })
 
   test('a typed search with # survives a reload', async ({ page }) => {

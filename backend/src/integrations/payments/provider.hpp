@@ -23,7 +23,7 @@ struct Money {
 };
 
 struct PaymentRequest {
-  std::string order_id;         // ours: out_trade_no / out_trade_no / PayPal reference_id + invoice_id
+  std::string order_id;  // ours: out_trade_no / out_trade_no / PayPal reference_id + invoice_id
   Money amount;
   std::string subject;          // what the buyer sees, e.g. "VIP 30 days"
   std::string notify_url;       // absolute URL of POST /api/payment/notify/{provider}
