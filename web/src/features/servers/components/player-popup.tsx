@@ -20,11 +20,13 @@ interface PlayerPopupProps {
 
 const GAP_PX = 6
 const MARGIN_PX = 8
+/** How far the name may move under a scroll before the popup, left behind, closes. */
+const SCROLL_CLOSE_PX = 4
 
 /**
  * The players of a server in a small non-modal popup (280 px wide, 240 px list, 40 px rows),
  * under the name or above it when there is no room. Closes on outside click, Escape, its close
- * button, or any scroll outside it (it follows the name on resize); focus moves in on open and back
+ * button, or a scroll outside it that moves the name (it follows the name on resize); focus moves in on open and back
  * to the name on Escape or its close button.
  */
 export function PlayerPopup({ server, anchor, onClose, showDetailsLink }: PlayerPopupProps) {
@@ -51,7 +53,8 @@ export function PlayerPopup({ server, anchor, onClose, showDetailsLink }: Player
   }, [anchor])
 
   useEffect(() => {
-    ref.current?.focus()
+    // preventScroll: focusing must not scroll the page, which would close the popup it just opened.
+    ref.current?.focus({ preventScroll: true })
   }, [])
 
   useEffect(() => {
@@ -59,8 +62,12 @@ export function PlayerPopup({ server, anchor, onClose, showDetailsLink }: Player
     const onPointerDown = (event: PointerEvent) => {
       if (!inside(event.target) && !anchor.contains(event.target as Node)) onClose()
     }
+    // A scroll closes the popup once it moved the name away from it; a scroll event that moved
+    // nothing (one queued before the popup opened, a layout nudge) leaves it open.
+    const openedAt = anchor.getBoundingClientRect().top
     const onScroll = (event: Event) => {
-      if (!inside(event.target)) onClose()
+      if (inside(event.target)) return
+      if (Math.abs(anchor.getBoundingClientRect().top - openedAt) > SCROLL_CLOSE_PX) onClose()
     }
     document.addEventListener('pointerdown', onPointerDown)
     window.addEventListener('scroll', onScroll, true)

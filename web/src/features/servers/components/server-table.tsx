@@ -14,8 +14,6 @@ interface ServerTableProps {
   onShowPlayers: (server: ServerItem, anchor: HTMLElement) => void
   /** The server whose player popup is open. */
   popupId: string | null
-  /** The page scrolled (the player popup closes). */
-  onScroll: () => void
   /** Table columns from 1024 px; below, each row is a stacked card. */
   desktop: boolean
   /** While the list loads, no "no matching servers" is shown. */
@@ -58,15 +56,14 @@ function SortHeader({ column, label, sort, onSort }: { column: SortKey; label: s
  * bar. From 1024 px a table with columns; below, each row is a stacked card (name on its own line,
  * then players, map and region, copy and join), the table elements displayed as blocks.
  */
-export function ServerTable({ rows, sort, onSort, onShowPlayers, popupId, onScroll, desktop, loading, emptyHint, onPointerOverChange }: ServerTableProps) {
+export function ServerTable({ rows, sort, onSort, onShowPlayers, popupId, desktop, loading, emptyHint, onPointerOverChange }: ServerTableProps) {
   const { t } = useTranslation('servers')
   const height = desktop ? ROW_HEIGHT_PX : CARD_HEIGHT_PX
-  const { ref, start, end, padTop, padBottom } = useWindowedRows<HTMLTableSectionElement>(rows.length, height, onScroll)
+  const { ref, start, end, padTop, padBottom } = useWindowedRows<HTMLTableSectionElement>(rows.length, height)
   const visible = rows.slice(start, end)
   return (
     <div
       data-testid="server-table-scroll"
-      onScroll={onScroll}
       onPointerEnter={() => onPointerOverChange?.(true)}
       onPointerLeave={() => onPointerOverChange?.(false)}
       className="overflow-clip rounded-2xl border border-white/[0.07] bg-ink-850/80"

@@ -130,7 +130,6 @@ export function ServersPage() {
             onSort={onSort}
             onShowPlayers={onShowPlayers}
             popupId={popup?.server.id ?? null}
-            onScroll={closePopup}
             desktop={desktop}
             loading={list.loading}
             emptyHint={filtersOn ? t('table.emptyHint') : t('table.emptyHintNoFilters')}

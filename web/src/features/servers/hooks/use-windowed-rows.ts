@@ -9,16 +9,11 @@ const FALLBACK_VIEWPORT_PX = 640
  * window (plus `overscan` on each side) are rendered; spacers keep the page height right. `ref`
  * goes on the element the rows start in (the table body).
  */
-export function useWindowedRows<T extends HTMLElement>(count: number, rowHeight: number, onScroll?: () => void, overscan = 8) {
+export function useWindowedRows<T extends HTMLElement>(count: number, rowHeight: number, overscan = 8) {
   const ref = useRef<T>(null)
   // Where the rows start, relative to the top of the window (negative once scrolled past).
   const [top, setTop] = useState(0)
   const [height, setHeight] = useState(0)
-  const onScrollRef = useRef(onScroll)
-  useEffect(() => {
-    onScrollRef.current = onScroll
-  })
-
   useEffect(() => {
     let frame = 0
     const measure = () => {
@@ -28,7 +23,6 @@ export function useWindowedRows<T extends HTMLElement>(count: number, rowHeight:
       setHeight(window.innerHeight)
     }
     const handleScroll = () => {
-      onScrollRef.current?.()
       cancelAnimationFrame(frame)
       frame = requestAnimationFrame(measure)
     }
