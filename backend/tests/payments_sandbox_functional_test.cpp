@@ -1,0 +1,124 @@
+// The whole payment path with nothing faked: demo mode builds the real Alipay, WeChat Pay and PayPal
+// adapters against the stand-ins of sim/payments, which check the portal's signatures and notify it
+// signed, asynchronously, as the providers do. For each provider: order -> pay -> the buyer pays at
+// the stand-in -> the notification (PayPal: approval, capture, then the capture webhook) -> the
+// order is fulfilled and the VIP days are there exactly once.
+#include "core/clock.hpp"
+#include "db/database.hpp"
+#include "features/auth/membership_repository.hpp"
+#include "features/auth/token_service.hpp"
+#include "features/auth/user_repository.hpp"
+#include "features/payments/order_repository.hpp"
+#include "support/http_client.hpp"
+#include "support/test_app.hpp"
+
+#include <boost/json.hpp>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+namespace portal::test {
+namespace {
+
+namespace json = boost::json;
+
+constexpr const char* kBuyer = "76561198000000031";
+
+class PaymentsSandbox : public ::testing::TestWithParam<const char*> {
+ protected:
+  std::int64_t buyer_id = 0;
+  TestApp app{TestAppOptions{
+      .configure =
+          [](app::Config& c) {
+            c.mode = app::Mode::demo;  // demo prices, all three methods through the stand-ins
+            c.servers.query_timeout_ms = 200;
+            c.payments.sandbox.first_delay_ms = 50;
+            c.payments.sandbox.late_percent = 0;
+            c.payments.sandbox.duplicate_percent = 100;  // every notification comes twice
+          },
+      .seed =
+          [this](db::Database& database) {
+            auth::UserRepository users(database);
+            buyer_id = users.upsert_steam_user(kBuyer, "Buyer", "", core::system_unix_now()).id;
+          },
+  }};
+  HttpClient http;
+  db::Database database{[this] {
+    auto options = app.database();
+    options.pool_size = 1;
+    return options;
+  }()};
+
+  std::string token() {
+    const auth::TokenService tokens(app.app().config().auth.jwt_secret);
+    return tokens
+        .issue(auth::TokenType::login, buyer_id, kBuyer, "", auth::kLoginTokenLifetime, core::system_unix_now())
+        .token;
+  }
+  std::string status_of(const std::string& id, const std::string& bearer) {
+    auto read = http.get(app.url("/api/payment/orders/" + id), {"Authorization: Bearer " + bearer});
+    return read.status == 200 ? std::string(read.json().at("status").as_string())
+                              : "http " + std::to_string(read.status);
+  }
+  std::int64_t vip_end() {
+    auth::MembershipRepository memberships(database);
+    return memberships.account(kBuyer, core::system_unix_now()).vip_expires_at.value_or(0);
+  }
+};
+
+TEST_P(PaymentsSandbox, APaymentAtTheProviderFulfilsTheOrderOnce) {
+  const std::string method = GetParam();
+  const std::string currency = method == "paypal" ? "USD" : "CNY";
+  const std::string bearer = token();
+  const std::string options = R"({"duration":720,"paymentMethod":")" + method + R"("})";
+  auto created =
+      http.post_json(app.url("/api/payment/orders"),
+                     json::serialize(json::object{
+                         {"currency", currency}, {"productType", "vip"}, {"productId", "vip"}, {"options", options}}),
+                     {"Authorization: Bearer " + bearer});
+  ASSERT_EQ(created.status, 201) << created.body;
+  const std::string id(created.json().at("id").as_string());
+
+  auto paying =
+      http.post_json(app.url("/api/payment/pay"), json::serialize(json::object{{"orderId", id}, {"method", method}}),
+                     {"Authorization: Bearer " + bearer});
+  ASSERT_EQ(paying.status, 200) << "the adapter's signed request was accepted by the stand-in: " << paying.body;
+  const auto start = paying.json().as_object();
+  EXPECT_FALSE(start.at("payment_url").as_string().empty());
+  if (method == "wechat") {
+    EXPECT_TRUE(start.at("qr_code").as_string().starts_with("weixin://wxpay/bizpayurl?pr="));
+  }
+  EXPECT_EQ(status_of(id, bearer), "pending");
+
+  // The buyer's browser opens the payment page (Alipay learns of a page-pay trade only then), and
+  // pays there (the checkout page's Pay button).
+  if (method != "wechat") {
+    auto page = http.get(std::string(start.at("payment_url").as_string()));
+    ASSERT_EQ(page.status, 200) << page.body;
+  }
+  auto paid = http.post_json(app.url("/api/dev/payments/" + id + "/pay"), "{}");
+  ASSERT_EQ(paid.status, 200) << paid.body;
+
+  // The notification arrives on its own; no poll of ours asks the provider.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (status_of(id, bearer) != "paid" && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_EQ(status_of(id, bearer), "paid") << method;
+  const std::int64_t end = vip_end();
+  EXPECT_GT(end, core::system_unix_now() + 29 * 86400);
+  EXPECT_LE(end, core::system_unix_now() + 30 * 86400 + 5);
+
+  // Every notification is sent twice here (duplicate_percent 100): whenever the copies come, they
+  // are stored once per provider event and fulfil nothing more.
+  payments::OrderRepository orders(database);
+  EXPECT_GE(orders.count_notifications(id), 1);
+  EXPECT_EQ(orders.count_fulfilments(id), 1);
+  EXPECT_EQ(orders.find(id)->state, payments::OrderState::fulfilled);
+}
+
+INSTANTIATE_TEST_SUITE_P(EachProvider, PaymentsSandbox, ::testing::Values("alipay", "wechat", "paypal"));
+
+}  // namespace
+}  // namespace portal::test
