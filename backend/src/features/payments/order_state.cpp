@@ -64,10 +64,13 @@ bool is_open(OrderState state) { return state == S::created || state == S::await
 
 std::string_view web_status(OrderState state) {
   switch (state) {
+    // Paid but not yet delivered reads as pending: the web's success step says the product has
+    // arrived (its VIP badge is refetched at once), so it must not come before the fulfilment. A
+    // fulfilment a crash interrupted is finished by the provider's retry or the expiry job.
     case S::created:
     case S::awaiting_payment:
-      return "pending";
     case S::paid:
+      return "pending";
     case S::fulfilled:
       return "paid";
     case S::expired:

@@ -51,6 +51,7 @@ TEST(PaymentsOrderState, NamesRoundTripAndWebStatusFollowsTheSpec) {
   for (S s : kAll) EXPECT_EQ(order_state_from(to_string(s)), s);
   EXPECT_FALSE(order_state_from("PAID").has_value());
   EXPECT_EQ(web_status(S::awaiting_payment), "pending");
+  EXPECT_EQ(web_status(S::paid), "pending") << "the web says 'arrived' only once it has";
   EXPECT_EQ(web_status(S::fulfilled), "paid");
   EXPECT_EQ(web_status(S::held), "review");
   EXPECT_TRUE(is_open(S::created));

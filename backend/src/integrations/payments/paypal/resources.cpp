@@ -122,9 +122,12 @@ std::optional<std::int64_t> minor_units(std::string_view value, std::string_view
   if (value.empty() || value.size() > 20) return std::nullopt;
   std::int64_t whole = 0;
   std::size_t at = 0;
+  // Far above any real amount and far below where the arithmetic below could overflow.
+  constexpr std::int64_t kMaxWhole = 1'000'000'000'000;
   for (; at < value.size() && value[at] != '.'; ++at) {
     if (value[at] < '0' || value[at] > '9') return std::nullopt;
     whole = whole * 10 + (value[at] - '0');
+    if (whole > kMaxWhole) return std::nullopt;
   }
   if (at == 0) return std::nullopt;  // ".50" is not what PayPal sends for an amount
   std::int64_t fraction = 0;
@@ -140,7 +143,6 @@ std::optional<std::int64_t> minor_units(std::string_view value, std::string_view
   for (int i = fraction_digits; i < decimals; ++i) fraction *= 10;
   std::int64_t scale = 1;
   for (int i = 0; i < decimals; ++i) scale *= 10;
-  if (whole > (std::numeric_limits<std::int64_t>::max() - fraction) / scale) return std::nullopt;
   return whole * scale + fraction;
 }
 
