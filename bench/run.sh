@@ -29,9 +29,14 @@
 # account per request, so no rate limit refuses them), first paced at about 100 logins a second
 # (16 connections, 150 ms apart), then unpaced; the login answers by status and each pool's counters
 # are read back from /metrics. Alone: ENTRIES=6 bench/run.sh.
+# Entry 7: a payment notification storm (bench/payment-storm.sh): the real portal in production mode
+# with Alipay enabled; PAY_ORDERS (2,000) orders, each notified 5 times in random order by 16 senders
+# (signed TRADE_SUCCESS, retried until "success"), on SQLite and on PostgreSQL (a throwaway cluster):
+# notifications per second, p50/p99, and the fulfilments counted in the database afterwards (exactly
+# one per order). Alone: ENTRIES=7 bench/run.sh.
 #
 # Usage: bench/run.sh            (after `make build`; `make bench` does both)
-# Env:   DURATION=10s CONNECTIONS=64 WRK_THREADS=1 ENTRIES="1 2 3 4 5 6" BURST_DURATION=30s FLOOD_DURATION=20s
+# Env:   DURATION=10s CONNECTIONS=64 WRK_THREADS=1 ENTRIES="1 2 3 4 5 6 7" BURST_DURATION=30s FLOOD_DURATION=20s
 #        LB_PLAYERS=1000000 LB_MEMBERS=10000 LB_SAMPLES=5000 LB_WARMUP=500 LB_BATCHES=2000 LB_CLIENTS=4
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,7 +47,7 @@ fi
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-1}
-ENTRIES=${ENTRIES:-1 2 3 4 5 6}
+ENTRIES=${ENTRIES:-1 2 3 4 5 6 7}
 BURST_DURATION=${BURST_DURATION:-30s}
 FLOOD_DURATION=${FLOOD_DURATION:-20s}
 LB_PLAYERS=${LB_PLAYERS:-1000000}
@@ -53,7 +58,7 @@ LB_BATCHES=${LB_BATCHES:-2000}
 LB_CLIENTS=${LB_CLIENTS:-4}
 BUILD=${BUILD_DIR:-backend/build}  # another build directory: BUILD_DIR=backend/build-x bench/run.sh
 for bin in bench_http_server bench_servers_endpoint bench_sim_cluster bench_refresher bench_password_hash \
-  bench_leaderboard_latency portal; do
+  bench_leaderboard_latency bench_payment_notifications portal; do
   [ -x "$BUILD/$bin" ] || { echo "bench: $BUILD/$bin missing; run make build" >&2; exit 1; }
 done
 wants() { [[ " $ENTRIES " == *" $1 "* ]]; }
@@ -537,6 +542,19 @@ if wants 4; then
   echo
   echo "login burst: $b_rps req/s; answers 401 (a password hash was spent) $b_401, 429 (refused before hashing) $b_429"
   echo "$hash_line"
+fi
+if wants 7; then
+  storm_load_before=$(cut -d' ' -f1 /proc/loadavg)
+  ORDERS=${PAY_ORDERS:-2000} BUILD_DIR="$BUILD" bench/payment-storm.sh sqlite "$work/storm-sqlite" > "$work/storm-sqlite.txt"
+  ORDERS=${PAY_ORDERS:-2000} BUILD_DIR="$BUILD" scripts/with-postgres.sh bench/payment-storm.sh postgresql \
+    "$work/storm-postgres" > "$work/storm-postgres.txt"
+fi
+if wants 7; then
+  echo
+  echo "entry 7: payment notification storm, the portal in production mode (shipped pools), Alipay notifications signed"
+  echo "with RSA2 and verified by the portal; load average before entry 7: $storm_load_before"
+  tail -n 1 "$work/storm-sqlite.txt"
+  tail -n 1 "$work/storm-postgres.txt"
 fi
 if wants 6; then
   read -r _ fa_rps fa_p50 fa_p99 fa_err <<< "$(sed -n 1p <<< "$flood_summary")"
