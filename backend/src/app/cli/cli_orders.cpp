@@ -2,6 +2,13 @@
 
 #include "app/cli/cli_output.hpp"
 #include "app/cli/prologue.hpp"
+#include "app/wiring/payment_providers.hpp"
+#include "app/wiring/payments.hpp"
+#include "core/clock.hpp"
+#include "features/auth/membership_repository.hpp"
+#include "features/auth/membership_service.hpp"
+#include "features/payments/payment_processor.hpp"
+#include "integrations/http/curl_http_client.hpp"
 #include "features/payments/order_repository.hpp"
 #include "features/payments/order_state.hpp"
 #include "features/payments/pricing_rules.hpp"
@@ -35,12 +42,44 @@ void print_row(const payments::Order& order) {
                   order.product_type, gmt8(order.created_at), order.steam_id));
 }
 
+// Refunds through the provider's refund API and takes the product back (VIP days). The providers are
+// built from the configuration as `portal serve` builds them.
+int refund(const Config& config, db::Database& database, const std::string& id, const std::string& reason) {
+  if (config.mode == Mode::demo) {
+    return cli_fail(
+        "refunds in demo mode go through the running portal's payment stand-ins, whose keys live only in that "
+        "process; refund with a production configuration");
+  }
+  integrations::CurlHttpClient http;
+  PaymentProviders built = configured_payment_providers(config, http);
+  payments::ProviderRegistry providers;
+  for (auto& provider : built.providers) providers.add(std::move(provider));
+  auth::MembershipRepository membership_repository(database);
+  auth::MembershipService memberships(membership_repository, core::system_unix_now);
+  payments::FulfilmentRegistry fulfillers;
+  fulfillers.add(make_vip_fulfiller(memberships));
+  payments::OrderRepository orders(database);
+  payments::PaymentProcessor processor(payments::PaymentProcessorDeps{
+      .orders = orders,
+      .providers = providers,
+      .fulfillers = fulfillers,
+      .merchant_ids = std::move(built.merchant_ids),
+      .now_unix = core::system_unix_now,
+  });
+  auto refunded = processor.refund(id, reason, kCliActor);
+  if (!refunded) return cli_fail(refunded.error());
+  out(fmt::format("order {} refunded ({}), refund {}{}\n", refunded->order.id,
+                  payments::to_string(refunded->order.state), refunded->refund_id,
+                  refunded->completed ? "" : " accepted: the provider completes it later"));
+  return 0;
+}
+
 }  // namespace
 
 struct OrderCommands::State {
-  CLI::App *orders = nullptr, *list = nullptr, *show = nullptr;
+  CLI::App *orders = nullptr, *list = nullptr, *show = nullptr, *refund = nullptr;
   CommonOptions common;
-  std::string state, id;
+  std::string state, id, reason;
   std::int64_t limit = 50;
 };
 
@@ -57,6 +96,10 @@ OrderCommands::OrderCommands(CLI::App& cli) : state_(std::make_unique<State>()) 
   s.list->add_option("--limit", s.limit, "At most this many (1-1000, default 50)")->check(CLI::Range(1, 1000));
   s.show = s.orders->add_subcommand("show", "Show one order with every state change");
   s.show->add_option("id", s.id, "Order id (ord_...)")->required();
+  s.refund = s.orders->add_subcommand(
+      "refund", "Give an order's money back through its provider and take the product back (VIP days)");
+  s.refund->add_option("id", s.id, "Order id (ord_...)")->required();
+  s.refund->add_option("--reason", s.reason, "Why, for the provider and the audit log")->required();
 }
 
 OrderCommands::~OrderCommands() = default;
@@ -80,6 +123,7 @@ std::optional<int> OrderCommands::run() {
     for (const auto& order : repository.list_all(state, s.limit)) print_row(order);
     return 0;
   }
+  if (*s.refund) return refund(config, *opened, s.id, s.reason);
   const auto order = repository.find(s.id);
   if (!order) return cli_fail("order not found: " + s.id);
   out(fmt::format(

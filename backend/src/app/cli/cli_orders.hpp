@@ -1,6 +1,7 @@
 #pragma once
-// Operator commands for the orders: `portal orders list|show`, read from the database: the order,
-// its amount, state and every transition with who made it (user, provider notification, job, CLI).
+// Operator commands for the orders: `portal orders list|show` read the database (the order, its
+// amount, state and every transition with who made it: user, provider notification, job, CLI);
+// `portal orders refund` gives the money back through the provider and takes the product back.
 
 #include <memory>
 #include <optional>
