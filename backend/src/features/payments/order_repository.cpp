@@ -5,9 +5,7 @@
 #include "db/transaction.hpp"
 
 #include <boost/json/object.hpp>
-#include <sodium.h>
 
-#include <array>
 #include <stdexcept>
 
 namespace portal::payments {
@@ -125,27 +123,6 @@ std::int64_t count(db::Database& database, const std::string& statement, const s
 }
 
 }  // namespace
-
-// "ord_" + 128 random bits in 26 base32 digits: 30 characters, inside every provider's limit for
-// our order number (WeChat Pay's out_trade_no takes at most 32, Alipay's 64).
-std::string new_order_id() {
-  std::array<unsigned char, 16> bytes{};
-  randombytes_buf(bytes.data(), bytes.size());
-  static constexpr char kBase32[] = "abcdefghijklmnopqrstuvwxyz234567";
-  std::string id = "ord_";
-  unsigned buffer = 0;
-  int bits = 0;
-  for (unsigned char b : bytes) {
-    buffer = (buffer << 8) | b;
-    bits += 8;
-    while (bits >= 5) {
-      id += kBase32[(buffer >> (bits - 5)) & 0x1f];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) id += kBase32[(buffer << (5 - bits)) & 0x1f];
-  return id;
-}
 
 void OrderRepository::insert(const Order& o, const std::string& actor) {
   const db::Engine engine = database_.engine();
@@ -347,39 +324,6 @@ bool OrderRepository::hold(const std::string& id, const PaymentFacts& facts, con
       return move(sql, *current, OrderState::held, actor, reason, now);
     });
   });
-}
-
-bool OrderRepository::store_notification(const std::string& provider, const std::string& event_id,
-                                         const std::string& order_id, const std::string& raw_body, std::int64_t now) {
-  const db::Engine engine = database_.engine();
-  return database_.with_session([&](soci::session& sql) {
-    return db::write_transaction(sql, engine, [&] {
-      const long long at = now;
-      soci::indicator order_indicator = order_id.empty() ? soci::i_null : soci::i_ok;
-      soci::statement st = (sql.prepare << "INSERT INTO payment_notifications (provider, event_id, order_id, "
-                                           "raw_body, received_at) VALUES (:provider, :event_id, :order_id, :raw, "
-                                           ":at) ON CONFLICT (provider, event_id) DO NOTHING",
-                            soci::use(provider), soci::use(event_id), soci::use(order_id, order_indicator),
-                            soci::use(raw_body), soci::use(at));
-      st.execute(true);
-      return st.get_affected_rows() > 0;
-    });
-  });
-}
-
-void OrderRepository::set_notification_outcome(const std::string& provider, const std::string& event_id,
-                                               const std::string& outcome) {
-  const db::Engine engine = database_.engine();
-  database_.with_session([&](soci::session& sql) {
-    db::write_transaction(sql, engine, [&] {
-      sql << "UPDATE payment_notifications SET outcome = :outcome WHERE provider = :provider AND event_id = :event_id",
-          soci::use(outcome), soci::use(provider), soci::use(event_id);
-    });
-  });
-}
-
-std::int64_t OrderRepository::count_notifications(const std::string& order_id) const {
-  return count(database_, "SELECT COUNT(*) FROM payment_notifications WHERE order_id = :id", order_id);
 }
 
 std::int64_t OrderRepository::count_fulfilments(const std::string& order_id) const {
