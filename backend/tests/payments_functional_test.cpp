@@ -239,5 +239,75 @@ TEST_F(PaymentsFunctional, ARefundTakesTheVipDaysBack) {
   EXPECT_EQ(processor.refund(id, "again", "cli").error().code, "ORDER_NOT_REFUNDABLE");
 }
 
+// The jobs, run by hand: payments.expire asks the provider before it closes an order whose window
+// ended (a payment the provider took is honoured), payments.reconcile asks about orders whose
+// notification never came.
+class PaymentJobs : public PaymentsFunctional {
+ protected:
+  auth::MembershipRepository membership_repository{database};
+  auth::MembershipService memberships{membership_repository, core::system_unix_now};
+  payments::ProviderRegistry providers;
+  payments::FulfilmentRegistry fulfillers;
+  std::unique_ptr<payments::PaymentProcessor> processor;
+
+  void SetUp() override {
+    providers.add(wechat);
+    fulfillers.add(app::make_vip_fulfiller(memberships));
+    processor = std::make_unique<payments::PaymentProcessor>(payments::PaymentProcessorDeps{
+        .orders = orders,
+        .providers = providers,
+        .fulfillers = fulfillers,
+        .merchant_ids = {},
+        .now_unix = core::system_unix_now,
+    });
+  }
+  void window_passed(const std::string& id) {
+    database.with_session([&](soci::session& sql) {
+      const long long past = core::system_unix_now() - 1;
+      sql << "UPDATE orders SET expires_at = :past, created_at = :past WHERE id = :id", soci::use(past), soci::use(id);
+    });
+  }
+  payments::ProviderPayment paid_at_provider(const std::string& id) {
+    payments::ProviderPayment paid;
+    paid.order_id = id;
+    paid.provider_ref = "tx_" + id;
+    paid.state = payments::ProviderState::paid;
+    paid.amount = {.minor = kVip30Cny, .currency = "CNY"};
+    paid.merchant_id = "m_ours";
+    return paid;
+  }
+};
+
+TEST_F(PaymentJobs, ExpiryClosesAnUnpaidOrderAtTheProviderButHonoursAPaidOne) {
+  const std::string unpaid = paid_order_start();
+  window_passed(unpaid);
+  processor->expire_due();
+  EXPECT_EQ(state_of(unpaid), "expired");
+  EXPECT_TRUE(wechat->closed(unpaid)) << "closed at the provider, so it cannot be paid any more";
+  EXPECT_EQ(vip_end(kBuyer), 0);
+
+  const std::string paid = paid_order_start();
+  window_passed(paid);
+  wechat->report(paid_at_provider(paid));
+  processor->expire_due();
+  EXPECT_EQ(state_of(paid), "fulfilled") << "the provider took the money: the buyer gets the VIP";
+  EXPECT_FALSE(wechat->closed(paid));
+  EXPECT_GT(vip_end(kBuyer), core::system_unix_now() + 29 * 86400);
+}
+
+TEST_F(PaymentJobs, ReconciliationAppliesAPaymentWhoseNotificationNeverCame) {
+  const std::string id = paid_order_start();
+  processor->reconcile(3600);
+  EXPECT_EQ(state_of(id), "awaiting_payment") << "too recent to ask about";
+  window_passed(id);
+  processor->reconcile(0);
+  EXPECT_EQ(state_of(id), "awaiting_payment") << "the provider says pending: nothing changes";
+  wechat->report(paid_at_provider(id));
+  processor->reconcile(0);
+  EXPECT_EQ(state_of(id), "fulfilled");
+  processor->reconcile(0);
+  EXPECT_EQ(orders.count_fulfilments(id), 1);
+}
+
 }  // namespace
 }  // namespace portal::test

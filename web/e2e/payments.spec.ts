@@ -6,6 +6,8 @@ import { expect, test, type Page } from '@playwright/test'
 import { DESKTOP, freshSteamId, loginWithSteam, watchForErrors } from './support/portal.ts'
 
 test.use(DESKTOP)
+// A login, an order and up to two 10 s polls each: room for a loaded 2-core machine.
+test.describe.configure({ timeout: 60_000 })
 
 const selfPay = (page: Page) => page.getByRole('button', { name: '立即订阅' })
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'VIP 订阅' })

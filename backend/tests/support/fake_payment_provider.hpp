@@ -82,6 +82,10 @@ class FakePaymentProvider final : public payments::Provider {
     std::lock_guard lock(mutex_);
     queried_[payment.order_id] = payment;
   }
+  bool closed(const std::string& order_id) const {
+    std::lock_guard lock(mutex_);
+    return closed_.contains(order_id);
+  }
   int creates() const {
     std::lock_guard lock(mutex_);
     return creates_;
