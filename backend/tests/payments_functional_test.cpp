@@ -264,7 +264,8 @@ class PaymentJobs : public PaymentsFunctional {
   void window_passed(const std::string& id) {
     database.with_session([&](soci::session& sql) {
       const long long past = core::system_unix_now() - 1;
-      sql << "UPDATE orders SET expires_at = :past, created_at = :past WHERE id = :id", soci::use(past), soci::use(id);
+      sql << "UPDATE orders SET expires_at = :expires, created_at = :created WHERE id = :id", soci::use(past),
+          soci::use(past), soci::use(id);
     });
   }
   payments::ProviderPayment paid_at_provider(const std::string& id) {
