@@ -36,18 +36,24 @@ run: build
 test: build test-backend test-postgres test-web e2e $(if $(filter true,$(CI)),test-sanitize)
 	@echo "all tests passed"
 
+# The longest backend test takes about 12 s (under ASan, on 2 cores): one still running after 120 s
+# is hung and fails with its name. A test that timed out runs once more: a rare hang at App teardown
+# under load (seen twice in full ASan runs, not reproduced in hundreds of runs since) is being chased;
+# a test that fails is never retried.
+CTEST_FLAGS := --output-on-failure --timeout 120 --repeat after-timeout:2
+
 test-backend: backend
-	cd $(BUILD_DIR) && ctest --output-on-failure --timeout 300 -j$(JOBS) -E '^PostgresServer\.'
+	cd $(BUILD_DIR) && ctest $(CTEST_FLAGS) -j$(JOBS) -E '^PostgresServer\.'
 
 # The same suite against a throwaway PostgreSQL 15 cluster.
 test-postgres: backend
-	scripts/with-postgres.sh bash -c 'cd $(BUILD_DIR) && ctest --output-on-failure --timeout 300 -j$(JOBS)'
+	scripts/with-postgres.sh bash -c 'cd $(BUILD_DIR) && ctest $(CTEST_FLAGS) -j$(JOBS)'
 
 # AddressSanitizer + UndefinedBehaviorSanitizer build of the whole suite (run by CI).
 test-sanitize: deps
 	cmake -S backend -B $(ASAN_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DPORTAL_SANITIZE=ON -DPORTAL_BENCH=OFF > /dev/null
 	ninja -C $(ASAN_DIR) -j$(JOBS)
-	cd $(ASAN_DIR) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure --timeout 300 -j$(JOBS) -E '^PostgresServer\.'
+	cd $(ASAN_DIR) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest $(CTEST_FLAGS) -j$(JOBS) -E '^PostgresServer\.'
 
 test-web: deps
 	cd web && export $(NODE_PATH_PREFIX) && npm run typecheck && npm run lint && npm test

@@ -5,6 +5,10 @@
 #include <spdlog/spdlog.h>
 
 #include <atomic>
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+#include <thread>
 #include <fstream>
 #include <random>
 #include <unistd.h>
@@ -82,8 +86,27 @@ TestApp::~TestApp() { stop(); }
 void TestApp::stop() {
   if (stopped_ || !app_) return;
   stopped_ = true;
+  // A rare hang at teardown under load has been seen twice in full ASan runs: say which step it is
+  // in, so the test's output shows where (ctest prints it when the test times out).
+  std::atomic<const char*> step{"server stop"};
+  std::mutex mutex;
+  std::condition_variable done;
+  bool finished = false;
+  std::thread watchdog([&] {
+    std::unique_lock lock(mutex);
+    while (!done.wait_for(lock, std::chrono::seconds(30), [&] { return finished; })) {
+      std::fprintf(stderr, "TestApp::stop: still in '%s' after 30 s more\n", step.load());
+    }
+  });
   app_->stop();
+  step = "server wait, pool drain, module stop";
   app_->wait();
+  {
+    std::lock_guard lock(mutex);
+    finished = true;
+  }
+  done.notify_one();
+  watchdog.join();
 }
 
 }  // namespace portal::test
