@@ -1,7 +1,7 @@
 #include "integrations/payments/wechat/signing.hpp"
 
 #include "integrations/payments/crypto.hpp"
-#include "integrations/payments/wechat/official_test_key_for_test.hpp"
+#include "integrations/payments/crypto_vectors_for_test.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +15,7 @@ WechatSettings official_merchant() {
   WechatSettings settings;
   settings.mchid = "1900007291";
   settings.merchant_serial_no = "408B07E79B8269FEC3D5D3E6AB8ED163A6A380DB";
-  settings.merchant_private_key_pem = std::string(test::kOfficialExamplePrivateKeyPem);
+  settings.merchant_private_key_pem = std::string(crypto::test::kWechatVectorPrivateKeyPem);
   return settings;
 }
 
