@@ -1,6 +1,7 @@
 #include "features/auth/email_accounts.hpp"
 
 #include "core/crypto.hpp"
+#include "core/percent_encoding.hpp"
 #include "features/auth/credentials_rules.hpp"
 #include "features/auth/errors.hpp"
 #include "features/auth/mail_templates.hpp"
@@ -42,21 +43,6 @@ bool is_six_digits(std::string_view code) {
 bool is_hex_token(std::string_view token) {
   return token.size() == 32 &&
          std::all_of(token.begin(), token.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
-}
-
-std::string url_encode(std::string_view text) {
-  static constexpr char hex[] = "0123456789ABCDEF";
-  std::string out;
-  for (unsigned char c : text) {
-    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
-      out += static_cast<char>(c);
-    } else {
-      out += '%';
-      out += hex[c >> 4];
-      out += hex[c & 15];
-    }
-  }
-  return out;
 }
 
 }  // namespace
@@ -186,7 +172,8 @@ core::Status EmailAccounts::request_reset(std::string_view raw) {
   const std::string token = core::random_token(16);  // 128 bits
   d_.credentials.replace_reset_token(user->id, core::sha256_hex(token), now, now + kResetValidMinutes * 60);
   // Built from the configured origin, never from the request's Host header.
-  const std::string link = d_.public_url() + "/reset-password?token=" + token + "&email=" + url_encode(*email);
+  const std::string link =
+      d_.public_url() + "/reset-password?token=" + token + "&email=" + core::percent_encode(*email);
   if (!d_.mailer.send(password_reset_mail(*email, link, kResetValidMinutes, d_.site_name))) {
     return errors::reset_mail_failed();
   }

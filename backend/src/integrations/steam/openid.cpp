@@ -1,6 +1,7 @@
 #include "integrations/steam/openid.hpp"
 
 #include "core/iso_time.hpp"
+#include "core/percent_encoding.hpp"
 #include "core/steam_id.hpp"
 
 #include <boost/url/parse.hpp>
@@ -12,11 +13,6 @@ namespace portal::integrations::steam {
 namespace {
 
 using std::chrono::system_clock;
-
-bool is_unreserved(char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
-         c == '_' || c == '~';
-}
 
 int hex_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -115,33 +111,9 @@ bool return_to_within_realm(std::string_view return_to, std::string_view realm) 
   return target->path.size() == base.size() || base.ends_with('/') || target->path[base.size()] == '/';
 }
 
-std::string percent_encode(std::string_view text) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  out.reserve(text.size() * 3);
-  for (char c : text) {
-    if (is_unreserved(c)) {
-      out += c;
-    } else {
-      const auto byte = static_cast<unsigned char>(c);
-      out += '%';
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0x0f];
-    }
-  }
-  return out;
-}
+std::string percent_encode(std::string_view text) { return core::percent_encode(text); }
 
-std::string encode_params(const QueryParams& params) {
-  std::string out;
-  for (const auto& [name, value] : params) {
-    if (!out.empty()) out += '&';
-    out += percent_encode(name);
-    out += '=';
-    out += percent_encode(value);
-  }
-  return out;
-}
+std::string encode_params(const QueryParams& params) { return core::encode_pairs(params); }
 
 QueryParams parse_query(std::string_view raw_query) {
   if (raw_query.starts_with('?')) raw_query.remove_prefix(1);

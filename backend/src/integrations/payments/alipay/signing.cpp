@@ -1,6 +1,7 @@
 #include "integrations/payments/alipay/signing.hpp"
 
 #include "core/clock.hpp"
+#include "core/percent_encoding.hpp"
 #include "integrations/payments/crypto.hpp"
 
 #include <chrono>
@@ -136,35 +137,9 @@ std::optional<std::string_view> raw_member_text(std::string_view json, std::stri
   return std::nullopt;
 }
 
-std::string percent_encode(std::string_view text) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    const bool unreserved =
-        (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || is_digit(c) || c == '-' || c == '.' || c == '_' || c == '~';
-    if (unreserved) {
-      out += c;
-    } else {
-      const auto byte = static_cast<unsigned char>(c);
-      out += '%';
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0x0f];
-    }
-  }
-  return out;
-}
+std::string percent_encode(std::string_view text) { return core::percent_encode(text); }
 
-std::string encode_params(const Params& params) {
-  std::string out;
-  for (const auto& [key, value] : params) {
-    if (!out.empty()) out += '&';
-    out += percent_encode(key);
-    out += '=';
-    out += percent_encode(value);
-  }
-  return out;
-}
+std::string encode_params(const Params& params) { return core::encode_pairs(params); }
 
 std::string gmt8_time(std::int64_t unix_seconds) {
   using namespace std::chrono;
