@@ -4,6 +4,7 @@
 #include "features/auth/user_repository.hpp"
 #include "features/payments/order_repository.hpp"
 #include "support/cli_test.hpp"
+#include "support/payment_orders.hpp"
 
 #include <gmock/gmock.h>
 
@@ -49,21 +50,7 @@ TEST_F(OrdersCli, ListsAndShowsAnOrderWithItsHistoryAndRefusesWhatItCannotRefund
     auth::UserRepository users(db);
     const auto user = users.upsert_steam_user("76561198000000077", "Buyer", "", core::system_unix_now());
     payments::OrderRepository orders(db);
-    const std::int64_t now = core::system_unix_now();
-    payments::Order order{.id = payments::new_order_id(),
-                          .user_id = user.id,
-                          .steam_id = "76561198000000077",
-                          .product_type = "vip",
-                          .product_id = "vip",
-                          .options = R"({"duration":720,"paymentMethod":"alipay"})",
-                          .duration_hours = 720,
-                          .amount = {.minor = 3000, .currency = "CNY"},
-                          .method = payments::Method::alipay,
-                          .state = payments::OrderState::awaiting_payment,
-                          .created_at = now,
-                          .expires_at = now + 480};
-    orders.insert(order, "user:" + std::to_string(user.id));
-    id = order.id;
+    id = insert_awaiting_vip_order(orders, user.id, "76561198000000077");
   }
   const auto listed = ok({"list", "--state", "awaiting_payment"});
   EXPECT_THAT(listed, HasSubstr(id));

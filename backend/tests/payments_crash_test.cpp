@@ -10,6 +10,7 @@
 #include "integrations/payments/alipay/signing.hpp"
 #include "integrations/payments/crypto.hpp"
 #include "support/http_client.hpp"
+#include "support/payment_orders.hpp"
 #include "support/process.hpp"
 #include "support/test_app.hpp"
 #include "support/test_database.hpp"
@@ -136,21 +137,7 @@ TEST(PaymentsCrash, EveryPaidOrderIsFulfilledExactlyOnceAcrossSigkills) {
     const std::string steam_id = std::to_string(76561198000100000LL + i);
     const auto user = users.upsert_steam_user(steam_id, "Buyer", "", core::system_unix_now());
     if (i >= kApiOrders) {
-      const std::int64_t now = core::system_unix_now();
-      payments::Order order{.id = payments::new_order_id(),
-                            .user_id = user.id,
-                            .steam_id = steam_id,
-                            .product_type = "vip",
-                            .product_id = "vip",
-                            .options = R"({"duration":720,"paymentMethod":"alipay"})",
-                            .duration_hours = 720,
-                            .amount = {.minor = 3000, .currency = "CNY"},
-                            .method = payments::Method::alipay,
-                            .state = payments::OrderState::awaiting_payment,
-                            .created_at = now,
-                            .expires_at = now + 480};
-      orders.insert(order, "user:" + std::to_string(user.id));
-      order_ids.push_back(order.id);
+      order_ids.push_back(insert_awaiting_vip_order(orders, user.id, steam_id));
       continue;
     }
     const std::string bearer =

@@ -1,5 +1,7 @@
 #include "integrations/payments/wechat/wechat_provider.hpp"
 
+#include "core/percent_encoding.hpp"
+
 #include "integrations/payments/crypto.hpp"
 #include "integrations/payments/wechat/rfc3339.hpp"
 #include "integrations/payments/wechat/signing.hpp"
@@ -24,23 +26,7 @@ std::string string_member(const boost::json::object& object, std::string_view na
 }
 
 // Our order ids are URL-safe already; encoding keeps a path segment a path segment regardless.
-std::string path_segment(std::string_view text) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  for (const char c : text) {
-    const bool unreserved = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
-                            c == '.' || c == '_' || c == '~';
-    if (unreserved) {
-      out += c;
-    } else {
-      const auto byte = static_cast<unsigned char>(c);
-      out += '%';
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0x0f];
-    }
-  }
-  return out;
-}
+std::string path_segment(std::string_view text) { return core::percent_encode(text); }
 
 // WeChat Pay's error answer {"code":"ORDER_NOT_EXIST","message":"…"} as an upstream refusal.
 core::Error refused(const integrations::HttpReply& reply) {
