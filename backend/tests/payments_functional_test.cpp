@@ -14,6 +14,7 @@
 #include "features/payments/payment_processor.hpp"
 #include "support/fake_payment_provider.hpp"
 #include "support/http_client.hpp"
+#include "support/payment_orders.hpp"
 #include "support/test_app.hpp"
 
 #include <boost/json.hpp>
@@ -308,6 +309,61 @@ TEST_F(PaymentJobs, ReconciliationAppliesAPaymentWhoseNotificationNeverCame) {
   EXPECT_EQ(state_of(id), "fulfilled");
   processor->reconcile(0);
   EXPECT_EQ(orders.count_fulfilments(id), 1);
+}
+
+// The fulfilment of a product whose rows live in the payment database commits with the payment. A
+// fulfilment that fails takes back only its own writes: the payment stays recorded (the money is
+// never lost) and the order waits, paid, for the fulfilment to be tried again.
+class PaymentTransaction : public PaymentsFunctional {
+ protected:
+  std::int64_t audit_rows(const std::string& kind) {
+    return database.with_session([&](soci::session& sql) {
+      long long n = 0;
+      sql << "SELECT COUNT(*) FROM audit_log WHERE action = :kind", soci::use(kind), soci::into(n);
+      return static_cast<std::int64_t>(n);
+    });
+  }
+  static void write_marker(soci::session& sql) {
+    sql << "INSERT INTO audit_log (actor, action, target, details) VALUES ('test', 'test.marker', '', '{}')";
+  }
+};
+
+TEST_F(PaymentTransaction, AFulfilmentThatSucceedsCommitsWithThePayment) {
+  const std::string id = insert_awaiting_vip_order(orders, buyer_id, kBuyer);
+  auto recorded = orders.record_payment(id, {.provider_ref = "tx1"}, "test", core::system_unix_now(),
+                                        [](soci::session& sql, const payments::Order&) -> core::Result<std::string> {
+                                          write_marker(sql);
+                                          return std::string("done");
+                                        });
+  ASSERT_TRUE(recorded);
+  EXPECT_EQ(recorded->order.state, payments::OrderState::fulfilled);
+  EXPECT_EQ(orders.count_fulfilments(id), 1);
+  EXPECT_EQ(audit_rows("test.marker"), 1);
+}
+
+TEST_F(PaymentTransaction, AFailedFulfilmentKeepsThePaymentAndUndoesOnlyItsOwnWrites) {
+  const std::string refused = insert_awaiting_vip_order(orders, buyer_id, kBuyer);
+  auto recorded = orders.record_payment(refused, {.provider_ref = "tx2"}, "test", core::system_unix_now(),
+                                        [](soci::session& sql, const payments::Order&) -> core::Result<std::string> {
+                                          write_marker(sql);
+                                          return core::Error::make(core::ErrorKind::conflict, "NOPE", "refused");
+                                        });
+  ASSERT_TRUE(recorded);
+  EXPECT_EQ(recorded->outcome, payments::PaidOutcome::recorded);
+  EXPECT_EQ(orders.find(refused)->state, payments::OrderState::paid) << "the payment is kept";
+  EXPECT_EQ(orders.count_fulfilments(refused), 0);
+
+  const std::string thrown = insert_awaiting_vip_order(orders, buyer_id, kBuyer);
+  recorded = orders.record_payment(thrown, {.provider_ref = "tx3"}, "test", core::system_unix_now(),
+                                   [](soci::session& sql, const payments::Order&) -> core::Result<std::string> {
+                                     write_marker(sql);
+                                     sql << "INSERT INTO no_such_table (x) VALUES (1)";
+                                     return std::string("unreachable");
+                                   });
+  ASSERT_TRUE(recorded);
+  EXPECT_EQ(orders.find(thrown)->state, payments::OrderState::paid) << "a refused statement keeps the payment too";
+  EXPECT_EQ(audit_rows("test.marker"), 0) << "the failed fulfilments' own writes are gone";
+  EXPECT_GE(audit_rows("order.paid"), 2);
 }
 
 }  // namespace

@@ -37,12 +37,18 @@ class VipFulfiller final : public payments::Fulfiller {
     return core::Ok{};
   }
 
-  // The memberships live in the same database, but MembershipService writes through its own
-  // transaction: the grant is made after the payment is recorded and is idempotent on the order's
-  // source ref, so a repeat after a crash adds nothing.
-  core::Result<std::string> fulfil(const payments::Order& order, soci::session*) override {
-    auto grant = memberships_.grant_vip(order.steam_id, order.duration_hours / 24, "order", order.source_ref(),
-                                        "payment:" + order.id);
+  // The memberships live in the payment database: the grant commits with the order's move to paid
+  // and fulfilled, or neither does (a crash leaves the order unpaid and the provider's retry or the
+  // reconciliation job completes it). Without a session (an order recorded paid by an older path and
+  // fulfilled later) the grant runs alone, idempotent on the order's source ref.
+  bool joins_payment_transaction() const override { return true; }
+
+  core::Result<std::string> fulfil(const payments::Order& order, soci::session* payment_transaction) override {
+    const std::int64_t days = order.duration_hours / 24;
+    const std::string actor = "payment:" + order.id;
+    auto grant = payment_transaction ? memberships_.grant_vip_within(*payment_transaction, order.steam_id, days,
+                                                                     "order", order.source_ref(), actor)
+                                     : memberships_.grant_vip(order.steam_id, days, "order", order.source_ref(), actor);
     if (!grant) return grant.error();
     return "vip until " + std::to_string(grant->expires_at);
   }

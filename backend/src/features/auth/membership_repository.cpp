@@ -172,6 +172,11 @@ std::optional<VipGrant> MembershipRepository::add_vip_time(const VipGrantRequest
   });
 }
 
+std::optional<VipGrant> MembershipRepository::add_vip_time_within(soci::session& open_transaction,
+                                                                  const VipGrantRequest& request, std::int64_t now) {
+  return add_vip_time_in(open_transaction, database_.engine(), request, now);
+}
+
 bool MembershipRepository::remove_vip_time(const std::string& source_ref, const std::string& actor) {
   const db::Engine engine = database_.engine();
   return database_.with_session([&](soci::session& sql) {

@@ -54,6 +54,11 @@ class MembershipRepository {
   // nothing: the answer has applied = false, or nullopt when that ref belongs to another account.
   // The UNIQUE constraint on source_ref is the guard against concurrent repeats.
   std::optional<VipGrant> add_vip_time(const VipGrantRequest& request, std::int64_t now);
+  // The same inside a write transaction the caller holds open on `open_transaction` (a paid order:
+  // its state change and the grant commit together, or neither does). A refusal of the UNIQUE
+  // constraint throws and rolls the caller's transaction back.
+  std::optional<VipGrant> add_vip_time_within(soci::session& open_transaction, const VipGrantRequest& request,
+                                              std::int64_t now);
 
   // Takes back the VIP time granted under source_ref (a refunded order): deletes that grant and moves
   // the account's grants stacked after it earlier by its length; writes 'vip.revoke'. false when no

@@ -121,19 +121,37 @@ core::Status MembershipService::revoke_group(std::string_view steam_id, std::str
   return core::Ok{};
 }
 
-core::Result<VipGrant> MembershipService::grant_vip(std::string_view steam_id, std::int64_t days, std::string source,
-                                                    std::optional<std::string> source_ref, const std::string& actor) {
+namespace {
+
+core::Result<VipGrantRequest> vip_grant_request(std::string_view steam_id, std::int64_t days, std::string source,
+                                                std::optional<std::string> source_ref, const std::string& actor) {
   auto id = canonical_steam_id(steam_id);
   if (!id) return id.error();
   if (auto error = check_days(days)) return *error;
   if (source.empty()) return core::validation_failed("source", "source must not be empty");
   if (source_ref && source_ref->empty())
     return core::validation_failed("sourceRef", "sourceRef must not be empty when given");
-  VipGrantRequest request{id.value(), days, std::move(source), std::move(source_ref), actor};
-  auto granted = repository_.add_vip_time(request, now_unix_());
-  if (!granted) {
-    return errors::vip_source_ref_conflict(request.source_ref.value_or(""));
-  }
+  return VipGrantRequest{id.value(), days, std::move(source), std::move(source_ref), actor};
+}
+
+}  // namespace
+
+core::Result<VipGrant> MembershipService::grant_vip(std::string_view steam_id, std::int64_t days, std::string source,
+                                                    std::optional<std::string> source_ref, const std::string& actor) {
+  auto request = vip_grant_request(steam_id, days, std::move(source), std::move(source_ref), actor);
+  if (!request) return request.error();
+  auto granted = repository_.add_vip_time(*request, now_unix_());
+  if (!granted) return errors::vip_source_ref_conflict(request->source_ref.value_or(""));
+  return std::move(*granted);
+}
+
+core::Result<VipGrant> MembershipService::grant_vip_within(soci::session& open_transaction, std::string_view steam_id,
+                                                           std::int64_t days, std::string source,
+                                                           std::string source_ref, const std::string& actor) {
+  auto request = vip_grant_request(steam_id, days, std::move(source), std::move(source_ref), actor);
+  if (!request) return request.error();
+  auto granted = repository_.add_vip_time_within(open_transaction, *request, now_unix_());
+  if (!granted) return errors::vip_source_ref_conflict(request->source_ref.value_or(""));
   return std::move(*granted);
 }
 

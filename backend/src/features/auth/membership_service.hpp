@@ -44,6 +44,9 @@ class MembershipService {
   // account is VIP_SOURCE_REF_CONFLICT (409).
   core::Result<VipGrant> grant_vip(std::string_view steam_id, std::int64_t days, std::string source,
                                    std::optional<std::string> source_ref, const std::string& actor = "system");
+  // grant_vip inside the caller's open write transaction (see MembershipRepository::add_vip_time_within).
+  core::Result<VipGrant> grant_vip_within(soci::session& open_transaction, std::string_view steam_id, std::int64_t days,
+                                          std::string source, std::string source_ref, const std::string& actor);
   // Takes back the VIP time granted under source_ref (a refund); false when there is none (idempotent).
   bool revoke_vip(const std::string& source_ref, const std::string& actor) {
     return repository_.remove_vip_time(source_ref, actor);

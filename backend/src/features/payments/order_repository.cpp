@@ -5,6 +5,7 @@
 #include "db/transaction.hpp"
 
 #include <boost/json/object.hpp>
+#include <spdlog/spdlog.h>
 
 #include <stdexcept>
 
@@ -281,8 +282,24 @@ core::Result<PaidResult> OrderRepository::record_payment(const std::string& id, 
       if (!facts.provider_ref.empty()) order.provider_ref = facts.provider_ref;
       if (!facts.capture_ref.empty()) order.capture_ref = facts.capture_ref;
       if (fulfil_in) {
-        auto result = fulfil_in(sql, order);
-        if (!result) return result.error();
+        // The fulfilment runs under a savepoint: a crash loses both or neither, but a fulfilment that
+        // fails (an error or a refused statement) takes back only its own writes, so the payment is
+        // still recorded and the paid-not-fulfilled sweep tries the fulfilment again on its own.
+        sql << "SAVEPOINT fulfil_in_payment";
+        core::Result<std::string> result = core::Error::make(core::ErrorKind::internal, "FULFILMENT_FAILED", "");
+        try {
+          result = fulfil_in(sql, order);
+        } catch (const soci::soci_error& error) {
+          result = core::Error::make(core::ErrorKind::internal, "FULFILMENT_FAILED", error.what());
+        }
+        if (!result) {
+          sql << "ROLLBACK TO SAVEPOINT fulfil_in_payment";
+          sql << "RELEASE SAVEPOINT fulfil_in_payment";
+          spdlog::warn("payments: fulfilling {} in the payment transaction failed: {} {}", id, result.error().code,
+                       result.error().message);
+          return PaidResult{PaidOutcome::recorded, order};
+        }
+        sql << "RELEASE SAVEPOINT fulfil_in_payment";
         const long long at = now;
         sql << "INSERT INTO fulfilments (order_id, product_type, result, at) VALUES (:id, :type, :result, :at)",
             soci::use(id), soci::use(order.product_type), soci::use(*result), soci::use(at);
