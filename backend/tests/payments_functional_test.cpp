@@ -124,6 +124,9 @@ TEST_F(PaymentsFunctional, OrderPayNotificationGrantsVip) {
   auto again = post("/api/payment/pay", json::serialize(json::object{{"orderId", id}, {"method", "wechat"}}), buyer);
   ASSERT_EQ(again.status, 200);
   EXPECT_EQ(again.json().at("qr_code").as_string(), "weixin://fake/" + id);
+  const auto seconds_left = again.json().at("expiresIn").as_int64();
+  EXPECT_GT(seconds_left, 400) << "the window began when the order was made";
+  EXPECT_LE(seconds_left, 480);
   EXPECT_EQ(wechat->creates(), 1);
 
   const auto before = core::system_unix_now();

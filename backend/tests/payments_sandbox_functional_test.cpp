@@ -10,6 +10,8 @@
 #include "features/auth/user_repository.hpp"
 #include "features/payments/order_repository.hpp"
 #include "support/http_client.hpp"
+#include "support/process.hpp"
+#include "support/test_database.hpp"
 #include "support/test_app.hpp"
 
 #include <boost/json.hpp>
@@ -60,6 +62,32 @@ class PaymentsSandbox : public ::testing::TestWithParam<const char*> {
     auto read = http.get(app.url("/api/payment/orders/" + id), {"Authorization: Bearer " + bearer});
     return read.status == 200 ? std::string(read.json().at("status").as_string())
                               : "http " + std::to_string(read.status);
+  }
+  // Order -> pay -> the buyer pays at the stand-in -> fulfilled; answers the order id.
+  std::string paid_order(const std::string& method, const std::string& bearer) {
+    const std::string currency = method == "paypal" ? "USD" : "CNY";
+    const std::string options = R"({"duration":720,"paymentMethod":")" + method + R"("})";
+    auto created =
+        http.post_json(app.url("/api/payment/orders"),
+                       json::serialize(json::object{
+                           {"currency", currency}, {"productType", "vip"}, {"productId", "vip"}, {"options", options}}),
+                       {"Authorization: Bearer " + bearer});
+    EXPECT_EQ(created.status, 201) << created.body;
+    const std::string id(created.json().at("id").as_string());
+    auto paying =
+        http.post_json(app.url("/api/payment/pay"), json::serialize(json::object{{"orderId", id}, {"method", method}}),
+                       {"Authorization: Bearer " + bearer});
+    EXPECT_EQ(paying.status, 200) << paying.body;
+    if (method != "wechat") http.get(std::string(paying.json().at("payment_url").as_string()));
+    EXPECT_EQ(http.post_json(app.url("/api/dev/payments/" + id + "/pay"), "{}").status, 200);
+    wait_for_status(id, bearer, "paid");
+    return id;
+  }
+  void wait_for_status(const std::string& id, const std::string& bearer, const std::string& status) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (status_of(id, bearer) != status && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
   }
   std::int64_t vip_end() {
     auth::MembershipRepository memberships(database);
@@ -116,6 +144,29 @@ TEST_P(PaymentsSandbox, APaymentAtTheProviderFulfilsTheOrderOnce) {
   EXPECT_GE(orders.count_notifications(id), 1);
   EXPECT_EQ(orders.count_fulfilments(id), 1);
   EXPECT_EQ(orders.find(id)->state, payments::OrderState::fulfilled);
+}
+
+// `portal orders refund` in demo mode: a separate process signs with the keys the running portal's
+// stand-ins keep in the data directory, so the refund travels the adapter -> stand-in path a real
+// refund travels, and the VIP days go back.
+TEST_P(PaymentsSandbox, TheOrdersCommandRefundsThroughTheRunningPortalsStandIns) {
+  const std::string method = GetParam();
+  const std::string bearer = token();
+  const std::string id = paid_order(method, bearer);
+  ASSERT_EQ(status_of(id, bearer), "paid");
+  ASSERT_GT(vip_end(), core::system_unix_now());
+
+  auto env = database_environment(app.database());
+  env.emplace_back("PORTAL_MODE", "demo");
+  env.emplace_back("PORTAL_SERVER__PUBLIC_URL", app.url(""));
+  const auto refunded =
+      run_process({PORTAL_BINARY, "orders", "--config", std::string(PORTAL_SOURCE_DIR) + "/config/portal.toml",
+                   "--data-dir", app.app().config().data_dir.string(), "refund", id, "--reason", "test refund"},
+                  env);
+  ASSERT_EQ(refunded.exit_code, 0) << refunded.output;
+  EXPECT_NE(refunded.output.find("refunded"), std::string::npos) << refunded.output;
+  EXPECT_EQ(status_of(id, bearer), "refunded");
+  EXPECT_LE(vip_end(), core::system_unix_now()) << "the refunded order's days are taken back";
 }
 
 INSTANTIATE_TEST_SUITE_P(EachProvider, PaymentsSandbox, ::testing::Values("alipay", "wechat", "paypal"));

@@ -9,6 +9,7 @@
 #include "features/auth/membership_service.hpp"
 #include "features/payments/payment_processor.hpp"
 #include "integrations/http/curl_http_client.hpp"
+#include "sim/payments/payment_sandbox.hpp"
 #include "features/payments/order_repository.hpp"
 #include "features/payments/order_state.hpp"
 #include "features/payments/pricing_rules.hpp"
@@ -45,13 +46,17 @@ void print_row(const payments::Order& order) {
 // Refunds through the provider's refund API and takes the product back (VIP days). The providers are
 // built from the configuration as `portal serve` builds them.
 int refund(const Config& config, db::Database& database, const std::string& id, const std::string& reason) {
-  if (config.mode == Mode::demo) {
-    return cli_fail(
-        "refunds in demo mode go through the running portal's payment stand-ins, whose keys live only in that "
-        "process; refund with a production configuration");
-  }
   integrations::CurlHttpClient http;
-  PaymentProviders built = configured_payment_providers(config, http);
+  // Demo mode: the same adapters, with the keys of the running portal's stand-ins (kept in the data
+  // directory), so the refund goes through that portal as it would go to the provider.
+  std::unique_ptr<sim::payments::PaymentSandbox> sandbox;
+  PaymentProviders built;
+  if (config.mode == Mode::demo) {
+    sandbox = std::make_unique<sim::payments::PaymentSandbox>(demo_sandbox_settings(config), http);
+    built = sandbox_payment_providers(config, *sandbox, http);
+  } else {
+    built = configured_payment_providers(config, http);
+  }
   payments::ProviderRegistry providers;
   for (auto& provider : built.providers) providers.add(std::move(provider));
   auth::MembershipRepository membership_repository(database);

@@ -115,4 +115,21 @@ PaymentProviders sandbox_payment_providers(const Config& config, const sim::paym
   return out;
 }
 
+std::string payment_base_url(const Config& config) {
+  std::string base = config.payments.public_base_url.empty() ? config.public_url() : config.payments.public_base_url;
+  while (!base.empty() && base.back() == '/') base.pop_back();
+  return base;
+}
+
+sim::payments::SandboxSettings demo_sandbox_settings(const Config& config) {
+  const PaymentSandboxConfig& knobs = config.payments.sandbox;
+  sim::payments::SandboxSettings sandbox{.demo_mode = config.mode == Mode::demo,
+                                         .public_base_url = payment_base_url(config)};
+  sandbox.first_delay_ms = knobs.first_delay_ms;
+  sandbox.late_probability = knobs.late_percent / 100.0;
+  sandbox.duplicate_probability = knobs.duplicate_percent / 100.0;
+  sandbox.identity_file = (config.data_dir / "payment-sandbox.json").string();
+  return sandbox;
+}
+
 }  // namespace portal::app

@@ -15,7 +15,8 @@
 
 namespace portal::sim::payments {
 class PaymentSandbox;
-}
+struct SandboxSettings;
+}  // namespace portal::sim::payments
 
 namespace portal::app {
 
@@ -30,6 +31,12 @@ std::vector<std::string> effective_payment_methods(const Config& config);
 
 // Throws ConfigError when a listed method's key file cannot be read.
 PaymentProviders configured_payment_providers(const Config& config, integrations::HttpClient& http);
+// The origin the providers reach the portal at ([payments] public_base_url, else the public URL), no
+// trailing slash.
+std::string payment_base_url(const Config& config);
+// Demo mode: how the stand-ins behave ([payments.sandbox]) and where their keys are kept (the data
+// directory), the same for `portal serve` and the `portal orders` command.
+sim::payments::SandboxSettings demo_sandbox_settings(const Config& config);
 PaymentProviders sandbox_payment_providers(const Config& config, const sim::payments::PaymentSandbox& sandbox,
                                            integrations::HttpClient& http);
 

@@ -62,12 +62,6 @@ class VipFulfiller final : public payments::Fulfiller {
   auth::MembershipService& memberships_;
 };
 
-std::string base_url(const Config& config) {
-  std::string base = config.payments.public_base_url.empty() ? config.public_url() : config.payments.public_base_url;
-  while (!base.empty() && base.back() == '/') base.pop_back();
-  return base;
-}
-
 }  // namespace
 
 std::shared_ptr<payments::Fulfiller> make_vip_fulfiller(auth::MembershipService& memberships) {
@@ -75,7 +69,7 @@ std::shared_ptr<payments::Fulfiller> make_vip_fulfiller(auth::MembershipService&
 }
 
 payments::PaymentSettings payment_settings(const Config& config) {
-  const std::string base = base_url(config);
+  const std::string base = payment_base_url(config);
   return payments::PaymentSettings{
       .window_s = config.payments.window_s,
       .max_open_orders = config.payments.max_open_orders,
@@ -95,12 +89,7 @@ Payments::Payments(const Config& config, db::Database& database, auth::Membershi
   } else {
     http_ = std::make_unique<integrations::CurlHttpClient>();
     if (config.mode == Mode::demo) {
-      const PaymentSandboxConfig& knobs = config.payments.sandbox;
-      sim::payments::SandboxSettings sandbox{.demo_mode = true, .public_base_url = base_url(config)};
-      sandbox.first_delay_ms = knobs.first_delay_ms;
-      sandbox.late_probability = knobs.late_percent / 100.0;
-      sandbox.duplicate_probability = knobs.duplicate_percent / 100.0;
-      sandbox_ = std::make_unique<sim::payments::PaymentSandbox>(std::move(sandbox), *http_);
+      sandbox_ = std::make_unique<sim::payments::PaymentSandbox>(demo_sandbox_settings(config), *http_);
       built = sandbox_payment_providers(config, *sandbox_, *http_);
     } else {
       built = configured_payment_providers(config, *http_);

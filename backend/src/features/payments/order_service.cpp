@@ -155,4 +155,9 @@ OrderPage OrderService::list(const Buyer& buyer, PageRequest page) const {
   return d_.orders.list_for_user(buyer.user_id, (number - 1) * size, size);
 }
 
+std::int64_t OrderService::seconds_left(const Order& order) const {
+  const std::int64_t left = order.expires_at - d_.now_unix();
+  return left > 0 ? left : 0;
+}
+
 }  // namespace portal::payments

@@ -59,6 +59,9 @@ class OrderService {
   // ORDER_NOT_FOUND, ORDER_NOT_PAYABLE, PAYMENT_METHOD_DISABLED, VALIDATION_FAILED (another method
   // than the order's), PAYMENT_PROVIDER_ERROR.
   core::Result<Order> pay(const Buyer& buyer, const std::string& order_id, const std::string& method);
+  // Seconds of the order's payment window left now (0 when it has ended): the web counts down from
+  // this instead of its own clock, so a wrong clock in the browser does not shift the deadline.
+  std::int64_t seconds_left(const Order& order) const;
   // The caller's order; anyone else's is ORDER_NOT_FOUND.
   core::Result<Order> get(const Buyer& buyer, const std::string& order_id) const;
   OrderPage list(const Buyer& buyer, PageRequest page) const;

@@ -91,7 +91,9 @@ Response pay(OrderService& orders, const Request& request) {
   if (!body) return error(body.error());
   auto order = orders.pay(buyer_of(request), *body->orderId, *body->method);
   if (!order) return error(order.error());
-  boost::json::object out{{"payment_url", order->payment_url}, {"expiresAt", order->expires_at}};
+  boost::json::object out{{"payment_url", order->payment_url},
+                          {"expiresAt", order->expires_at},
+                          {"expiresIn", orders.seconds_left(*order)}};
   if (order->qr_payload) out["qr_code"] = *order->qr_payload;
   return http::json_response(out);
 }

@@ -6,6 +6,7 @@
 #include "integrations/payments/crypto.hpp"
 #include "integrations/steam/openid.hpp"
 #include "sim/payments/checkout_page.hpp"
+#include "sim/payments/sandbox_identity.hpp"
 #include "sim/payments/sandbox_text.hpp"
 
 #include <stdexcept>
@@ -19,52 +20,45 @@ namespace {
 
 constexpr std::string_view kAlipayPrefix = "/dev/payments/alipay";
 
-std::string hex_serial() {
-  auto serial = core::random_token(20);
-  for (auto& c : serial) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  serial[0] = '4';  // a positive serial, as certificate serials are
-  return serial;
-}
-
-AlipaySandboxAccount make_alipay(const SandboxSettings& settings, const crypto::KeyPair& merchant,
-                                 const crypto::KeyPair& alipay) {
+AlipaySandboxAccount make_alipay(const SandboxSettings& settings, const SandboxIdentity& id) {
   return {.gateway_url = settings.public_base_url + std::string(kAlipayPrefix) + "/gateway.do",
-          .app_id = "9021000" + random_digits(9),
-          .seller_id = "2088" + random_digits(12),
-          .app_private_key_pem = merchant.private_pem,
-          .app_public_key_pem = merchant.public_pem,
-          .alipay_public_key_pem = alipay.public_pem};
+          .app_id = id.alipay_app_id,
+          .seller_id = id.alipay_seller_id,
+          .app_private_key_pem = id.alipay_merchant.private_pem,
+          .app_public_key_pem = id.alipay_merchant.public_pem,
+          .alipay_public_key_pem = id.alipay.public_pem};
 }
 
-WechatSandboxAccount make_wechat(const SandboxSettings& settings, const crypto::KeyPair& merchant,
-                                 const crypto::KeyPair& platform) {
-  const auto platform_serial = hex_serial();
+WechatSandboxAccount make_wechat(const SandboxSettings& settings, const SandboxIdentity& id) {
   return {.base_url = settings.public_base_url + std::string(kWechatPrefix),
-          .mchid = "19" + random_digits(8),
-          .appid = "wx" + core::random_token(8),
-          .merchant_serial_no = hex_serial(),
-          .merchant_private_key_pem = merchant.private_pem,
-          .merchant_public_key_pem = merchant.public_pem,
-          .api_v3_key = core::random_token(16),  // 32 hex characters: the 32-byte key WeChat expects
-          .platform_serial_no = platform_serial,
-          .platform_certificate_pem =
-              crypto::self_signed_certificate_pem(platform, "Tenpay.com Root CA sandbox", platform_serial),
-          .platform_public_key_pem = platform.public_pem};
+          .mchid = id.wechat_mchid,
+          .appid = id.wechat_appid,
+          .merchant_serial_no = id.wechat_merchant_serial,
+          .merchant_private_key_pem = id.wechat_merchant.private_pem,
+          .merchant_public_key_pem = id.wechat_merchant.public_pem,
+          .api_v3_key = id.wechat_api_v3_key,
+          .platform_serial_no = id.wechat_platform_serial,
+          .platform_certificate_pem = id.wechat_platform_certificate,
+          .platform_public_key_pem = id.wechat_platform.public_pem};
 }
 
-PaypalSandboxAccount make_paypal(const SandboxSettings& settings, const crypto::KeyPair& paypal) {
-  const auto serial = hex_serial();
+PaypalSandboxAccount make_paypal(const SandboxSettings& settings, const SandboxIdentity& id) {
   const auto base = settings.public_base_url + std::string(kPaypalPrefix);
-  return {.base_url = base,
-          .client_id = "SB-" + core::random_token(16),
-          .client_secret = core::random_token(24),
-          .webhook_id = random_alnum_upper(17),
-          .webhook_url = settings.paypal_webhook_url.empty() ? settings.public_base_url + "/api/payment/notify/paypal"
-                                                             : settings.paypal_webhook_url,
-          .merchant_id = random_alnum_upper(13),
-          .cert_url = base + "/v1/notifications/certs/CERT-360caa42-fca2a594-" + serial.substr(0, 8),
-          .certificate_pem =
-              crypto::self_signed_certificate_pem(paypal, "messageverificationcerts.sandbox.paypal.com", serial)};
+  return {
+      .base_url = base,
+      .client_id = id.paypal_client_id,
+      .client_secret = id.paypal_client_secret,
+      .webhook_id = id.paypal_webhook_id,
+      .webhook_url = settings.paypal_webhook_url.empty() ? settings.public_base_url + "/api/payment/notify/paypal"
+                                                         : settings.paypal_webhook_url,
+      .merchant_id = id.paypal_merchant_id,
+      .cert_url = base + "/v1/notifications/certs/CERT-360caa42-fca2a594-" + id.paypal_certificate_serial.substr(0, 8),
+      .certificate_pem = id.paypal_certificate};
+}
+
+SandboxIdentity identity_for(const SandboxSettings& settings) {
+  if (settings.identity_file.empty()) return generate_sandbox_identity(settings.rsa_bits);
+  return load_or_create_sandbox_identity(settings.identity_file, settings.rsa_bits);
 }
 
 SandboxSettings require_demo(SandboxSettings settings) {
@@ -96,16 +90,10 @@ std::optional<BuyerAction> buyer_action_from(std::string_view name) {
 PaymentSandbox::PaymentSandbox(SandboxSettings settings, integrations::HttpClient& http, core::UnixClock now)
     : settings_(require_demo(std::move(settings))), now_(std::move(now)) {
   notifier_ = std::make_unique<Notifier>(http, settings_);
-  const auto alipay_merchant = crypto::generate_rsa_key_pair(settings_.rsa_bits);
-  const auto alipay_keys = crypto::generate_rsa_key_pair(settings_.rsa_bits);
-  alipay_ = std::make_unique<AlipayGateway>(make_alipay(settings_, alipay_merchant, alipay_keys), alipay_keys, ledger_,
-                                            *notifier_, now_);
-  const auto wechat_merchant = crypto::generate_rsa_key_pair(settings_.rsa_bits);
-  const auto wechat_platform = crypto::generate_rsa_key_pair(settings_.rsa_bits);
-  wechat_ = std::make_unique<WechatApi>(make_wechat(settings_, wechat_merchant, wechat_platform), wechat_platform,
-                                        ledger_, *notifier_, now_);
-  const auto paypal_keys = crypto::generate_rsa_key_pair(settings_.rsa_bits);
-  paypal_ = std::make_unique<PaypalApi>(make_paypal(settings_, paypal_keys), paypal_keys, ledger_, *notifier_, now_);
+  const SandboxIdentity id = identity_for(settings_);
+  alipay_ = std::make_unique<AlipayGateway>(make_alipay(settings_, id), id.alipay, ledger_, *notifier_, now_);
+  wechat_ = std::make_unique<WechatApi>(make_wechat(settings_, id), id.wechat_platform, ledger_, *notifier_, now_);
+  paypal_ = std::make_unique<PaypalApi>(make_paypal(settings_, id), id.paypal, ledger_, *notifier_, now_);
 }
 
 portal::payments::alipay::AlipaySettings PaymentSandbox::alipay_settings() const {

@@ -30,7 +30,10 @@ struct SandboxSettings {
   // Where PayPal posts webhooks (PayPal keeps it with the webhook id, not per order); empty:
   // <public_base_url>/api/payment/notify/paypal.
   std::string paypal_webhook_url;
-  int rsa_bits = 2048;     // the generated keys; tests may use 1024 to start faster
+  int rsa_bits = 2048;  // the generated keys; tests may use 1024 to start faster
+  // Where the stand-ins' keys and account ids are kept (sandbox_identity.hpp); empty: new ones at
+  // every start. Demo mode keeps them in the data directory.
+  std::string identity_file;
   std::uint32_t seed = 0;  // random choices above; 0 = a fresh seed each start
 };
 

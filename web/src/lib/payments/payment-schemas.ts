@@ -46,6 +46,8 @@ export const paymentStartSchema = z.object({
   payment_url: z.string().check(z.minLength(1)),
   qr_code: optionalText,
   expiresAt: time,
+  /** Seconds of the payment window left, by the server's clock. */
+  expiresIn: z.catch(z.optional(z.number()), undefined),
 })
 export type PaymentStart = z.infer<typeof paymentStartSchema>
 

@@ -112,6 +112,19 @@ describe('usePayment', () => {
     expect(state('awaiting').paymentUrl).toBe('https://pay.example.test/checkout/ord_1')
   })
 
+  it("counts down from the server's window, never more than 480 s", async () => {
+    servePaymentEngine({ expiresIn: 470 })
+    const { result, state } = setup()
+    act(() => result.current.start(vipRequest('wechat')))
+    await vi.waitFor(() => expect(result.current.state.phase).toBe('awaiting'))
+    expect(state('awaiting').secondsLeft).toBe(470)
+
+    servePaymentEngine({ expiresIn: 9_999 })
+    act(() => result.current.start(vipRequest('wechat')))
+    await vi.waitFor(() => expect(state('awaiting').orderId).toBe('ord_1'))
+    expect(state('awaiting').secondsLeft).toBe(PAYMENT_WINDOW_SECONDS)
+  })
+
   it('counts down each second and polls every 10 s until paid, then stops and calls the success step once', async () => {
     const engine = servePaymentEngine()
     const { result, state, onPaid } = setup()

@@ -42,6 +42,12 @@ const IDLE: PaymentState = { phase: 'idle' }
 const CLOSED_STATUSES: readonly string[] = ['review', 'failed', 'expired', 'refunded'] satisfies ClosedStatus[]
 
 /** Whether the caller's form is in use by the payment (not to be edited or sent again). */
+/** The countdown follows the server's window (it began when the order was made), never longer than 480 s. */
+function windowSeconds(expiresIn: number | undefined): number {
+  if (expiresIn === undefined || !Number.isFinite(expiresIn)) return PAYMENT_WINDOW_SECONDS
+  return Math.max(0, Math.min(PAYMENT_WINDOW_SECONDS, Math.floor(expiresIn)))
+}
+
 export function paymentBusy(state: PaymentState): boolean {
   return state.phase !== 'idle' && state.phase !== 'error'
 }
@@ -98,7 +104,7 @@ export function usePayment({ onPaid }: UsePaymentOptions = {}) {
             return
           }
           tab?.show(payment.payment_url)
-          const deadline = Date.now() + PAYMENT_WINDOW_SECONDS * 1000
+          const deadline = Date.now() + windowSeconds(payment.expiresIn) * 1000
           setState({
             phase: 'awaiting',
             orderId: created.id,

@@ -35,6 +35,8 @@ export interface PaymentEngineOptions {
   /** Refuse the order with this status and code. */
   orderError?: [number, string]
   payError?: [number, string]
+  /** Seconds of the window left in the pay answer (the server's clock); absent when not given. */
+  expiresIn?: number
   /** Holds the order's answer back until it settles. */
   orderDelay?: Promise<void>
 }
@@ -52,6 +54,7 @@ export function servePaymentEngine({
   prices = VIP_PRICES,
   orderError,
   payError,
+  expiresIn,
   orderDelay,
 }: PaymentEngineOptions = {}): PaymentEngine {
   const engine: PaymentEngine = { orders: [], pays: [], polls: [], pricing: [], status: 'pending' }
@@ -86,6 +89,7 @@ export function servePaymentEngine({
         payment_url: `https://pay.example.test/checkout/${body.orderId}`,
         ...(body.method === 'wechat' ? { qr_code: `weixin://wxpay/bizpayurl?pr=${body.orderId}` } : {}),
         expiresAt: 1_900_000_000,
+        ...(expiresIn === undefined ? {} : { expiresIn }),
       })
     }),
     http.get('/api/payment/orders/:id', ({ params }) => {
