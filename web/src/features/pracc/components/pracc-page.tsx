@@ -2,9 +2,9 @@ import { ChevronsDownUp, ChevronsUpDown, Clock, Film, MapPin, Server, Swords } f
 import { useId, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
-import { ComingSoon } from '@/components/ui/coming-soon'
 import { PageFrame } from '@/components/ui/page-frame'
 import { cn } from '@/lib/cn'
+import { MyServers } from './my-servers'
 
 /** Heights of the top area, open and collapsed (spec 001 §2.2). */
 const TOP_AREA_HEIGHT_PX = { open: 280, collapsed: 88 } as const
@@ -15,6 +15,8 @@ interface PraccPageProps {
    * other). It is told when the area is collapsed.
    */
   commands?: (collapsed: boolean) => ReactNode
+  /** Opens the shell's login dialog (for visitors); without it the login button goes to /login. */
+  onLogin?: () => void
 }
 
 const HIGHLIGHTS = [
@@ -55,10 +57,10 @@ function IntroPanel({ collapsed }: { collapsed: boolean }) {
 }
 
 /**
- * The practice-server page (spec 001 §2.2). So far its top area: an introduction on the left and the
- * common commands, collapsing from 280 px to 88 px through a toggle. The server list comes later.
+ * The practice-server page (spec 001 §2.2): the top area (an introduction on the left and the common
+ * commands, collapsing from 280 px to 88 px through a toggle), then "My servers".
  */
-export function PraccPage({ commands }: PraccPageProps) {
+export function PraccPage({ commands, onLogin }: PraccPageProps) {
   const { t } = useTranslation('pracc')
   const [collapsed, setCollapsed] = useState(false)
   const areaId = useId()
@@ -91,7 +93,7 @@ export function PraccPage({ commands }: PraccPageProps) {
           </Button>
         </div>
       </div>
-      <ComingSoon />
+      <MyServers onLogin={onLogin} />
     </PageFrame>
   )
 }
