@@ -1,0 +1,282 @@
+#include "features/pracc/provisioner.hpp"
+
+#include "features/pracc/rental_rules.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <map>
+
+namespace portal::pracc {
+
+namespace {
+
+constexpr const char* kActor = "job:pracc";
+constexpr std::size_t kBatch = 5000;
+constexpr std::size_t kDescribeBatch = 100;  // DescribeInstances takes at most 100 ids
+
+const std::vector<Phase> kLaunching = {Phase::creating, Phase::switching};
+const std::vector<Phase> kRebooting = {Phase::restarting, Phase::updating, Phase::verifying};
+const std::vector<Phase> kUp = {Phase::running, Phase::restarting, Phase::updating, Phase::verifying, Phase::starting};
+
+bool has_reminder(const RentalServer& s, std::string_view which) {
+  std::string_view rest = s.reminded;
+  while (!rest.empty()) {
+    const auto comma = rest.find(',');
+    if (rest.substr(0, comma) == which) return true;
+    if (comma == std::string_view::npos) break;
+    rest.remove_prefix(comma + 1);
+  }
+  return false;
+}
+
+std::string with_reminder(const std::string& reminded, std::string_view which) {
+  return reminded.empty() ? std::string(which) : reminded + "," + std::string(which);
+}
+
+bool in(Phase phase, const std::vector<Phase>& phases) {
+  return std::find(phases.begin(), phases.end(), phase) != phases.end();
+}
+
+}  // namespace
+
+cloud::ServerBootstrap bootstrap_for(const RentalServer& server, const RentalSettings& settings,
+                                     const std::string& plugin_key) {
+  cloud::ServerBootstrap b;
+  b.server_ref = server.id;
+  b.server_name = server.name;
+  b.join_password = server.join_password;
+  b.rcon_password = server.rcon_password;
+  b.game_port = server.game_port;
+  b.max_players = settings.max_players;
+  for (const auto& admin : server.admins) b.admins.push_back(admin.steam_id);
+  b.portal_url = settings.portal_url;
+  b.portal_key = plugin_key;
+  b.demo_bucket = settings.demo_bucket;
+  b.demo_region = settings.demo_region;
+  b.demo_prefix = demo_prefix(server.id);
+  return b;
+}
+
+int Provisioner::launch_due() {
+  const std::int64_t now = d_.now_unix();
+  int launched = 0;
+  for (const auto& server : d_.servers.in_phases(kLaunching, kBatch)) {
+    if (!server.cloud_instance_id.empty() || server.next_launch_at > now) continue;
+    launch(server);
+    ++launched;
+  }
+  return launched;
+}
+
+void Provisioner::launch(const RentalServer& server) {
+  cloud::LaunchRequest request;
+  request.region = server.region;
+  request.tier = server.tier == RentalTier::premium ? cloud::Tier::premium : cloud::Tier::basic;
+  request.name = server.id;
+  // One token per attempt: a retry of the same attempt (a lost answer) launches nothing new, a new
+  // attempt after a failure launches a new instance.
+  request.client_token = server.id + "-" + std::to_string(server.launch_attempts);
+  request.bootstrap = bootstrap_for(server, d_.settings, d_.plugin_key ? d_.plugin_key(server) : std::string());
+  auto launched = d_.compute.launch(request);
+  if (!launched) {
+    launch_failed(server, launched.error());
+    return;
+  }
+  ServerChange change;
+  change.cloud_instance_id = *launched;
+  change.cloud_state = "PENDING";
+  change.launch_attempts = server.launch_attempts + 1;
+  d_.servers.change(server.id, kLaunching, change, d_.now_unix(), kActor, "rental.launch");
+}
+
+void Provisioner::launch_failed(const RentalServer& server, const core::Error& error) {
+  const std::int64_t now = d_.now_unix();
+  const int attempts = server.launch_attempts + 1;
+  spdlog::warn("pracc: launching {} in {} failed (attempt {}): {} {}", server.id, server.region, attempts, error.code,
+               error.message);
+  ServerChange change;
+  change.cloud_instance_id = "";
+  change.cloud_state = "";
+  change.launch_attempts = attempts;
+  if (attempts < d_.settings.launch_attempts) {
+    change.next_launch_at = now + d_.settings.launch_retry_seconds * attempts;
+    d_.servers.change(server.id, kLaunching, change, now, kActor, "rental.launch_retry");
+    return;
+  }
+  if (!server.relocated_from.empty()) {
+    // The target region would not take the server: it goes back where it came from, with fresh attempts.
+    auto previous = d_.servers.find(server.relocated_from);
+    if (previous && previous->region != server.region) {
+      change.region = previous->region;
+      change.launch_attempts = 0;
+      change.next_launch_at = now;
+      d_.servers.change(server.id, kLaunching, change, now, kActor, "rental.switch_back");
+      return;
+    }
+  }
+  change.phase = Phase::failed;
+  if (!d_.servers.change(server.id, kLaunching, change, now, kActor, "rental.failed")) return;
+  if (!server.order_id.empty() && d_.refund_order) {
+    auto refunded = d_.refund_order(server.order_id, "the server could not be launched: " + error.message);
+    if (!refunded) {
+      spdlog::error("pracc: refunding {} for {} failed: {} (held for the operator)", server.order_id, server.id,
+                    refunded.error().message);
+    }
+  }
+  if (d_.notify_owner) d_.notify_owner(server, "refunded");
+}
+
+void Provisioner::apply_settings(const RentalServer& server) {
+  // A reboot reads the server's first configuration again: the password and admins set since then
+  // are applied once more. A failure is logged; the next restart tries again.
+  for (const auto& command : {password_command(server.join_password), admins_command(server.admins)}) {
+    if (auto answered = d_.console.run(server, command); !answered) {
+      spdlog::warn("pracc: applying settings to {} failed: {}", server.id, answered.error().message);
+      return;
+    }
+  }
+}
+
+void Provisioner::became_running(const RentalServer& server, const cloud::InstanceInfo& instance) {
+  ServerChange change;
+  change.phase = Phase::running;
+  change.cloud_state = "RUNNING";
+  if (!instance.public_ip.empty()) change.public_ip = instance.public_ip;
+  const std::vector<Phase> from = in(server.phase, kLaunching) ? kLaunching : kUp;
+  if (!d_.servers.change(server.id, from, change, d_.now_unix(), kActor, "rental.running")) return;
+  RentalServer now_running = server;
+  now_running.phase = Phase::running;
+  if (!instance.public_ip.empty()) now_running.public_ip = instance.public_ip;
+  apply_settings(now_running);
+}
+
+SyncReport Provisioner::sync() {
+  SyncReport report;
+  const std::int64_t now = d_.now_unix();
+  std::map<std::string, std::vector<RentalServer>> by_region;
+  for (auto& server :
+       d_.servers.in_phases({Phase::creating, Phase::switching, Phase::running, Phase::restarting, Phase::updating,
+                             Phase::verifying, Phase::starting, Phase::expired, Phase::terminating, Phase::relocated},
+                            kBatch)) {
+    if (server.cloud_instance_id.empty() || server.cloud_state == "TERMINATED") continue;
+    by_region[server.region].push_back(std::move(server));
+  }
+  for (auto& [region, servers] : by_region) {
+    std::vector<std::string> ids;
+    for (const auto& s : servers) ids.push_back(s.cloud_instance_id);
+    report.servers += static_cast<int>(ids.size());
+    report.cloud_calls += static_cast<int>((ids.size() + kDescribeBatch - 1) / kDescribeBatch);
+    auto described = d_.compute.describe(region, ids);
+    if (!described) {
+      spdlog::warn("pracc: describing {} instances in {} failed: {}", ids.size(), region, described.error().message);
+      continue;
+    }
+    std::map<std::string, cloud::InstanceInfo> by_id;
+    for (auto& info : *described) by_id[info.instance_id] = std::move(info);
+    for (const auto& server : servers) {
+      auto found = by_id.find(server.cloud_instance_id);
+      if (found == by_id.end()) continue;
+      const cloud::InstanceInfo& info = found->second;
+      const std::string state(cloud::to_string(info.state));
+      if (in(server.phase, kLaunching) && info.state == cloud::InstanceState::running) {
+        became_running(server, info);
+        ++report.changed;
+        continue;
+      }
+      if (in(server.phase, kLaunching) && info.state == cloud::InstanceState::launch_failed) {
+        (void)d_.compute.terminate(region, {server.cloud_instance_id});
+        launch_failed(server, core::Error::make(core::ErrorKind::unavailable, "CLOUD_LAUNCH_FAILED",
+                                                "the instance failed to launch"));
+        ++report.changed;
+        continue;
+      }
+      if (((in(server.phase, kRebooting) && now >= server.busy_until) || server.phase == Phase::starting) &&
+          info.state == cloud::InstanceState::running) {
+        became_running(server, info);
+        ++report.changed;
+        continue;
+      }
+      ServerChange change;
+      if (state != server.cloud_state) change.cloud_state = state;
+      if (!info.public_ip.empty() && info.public_ip != server.public_ip) change.public_ip = info.public_ip;
+      if (server.phase == Phase::terminating && info.state == cloud::InstanceState::terminated) {
+        change.phase = Phase::terminated;
+      }
+      if (!change.cloud_state && !change.public_ip && !change.phase) continue;
+      d_.servers.change(server.id, {server.phase}, change, now, kActor, change.phase ? "rental.terminated" : "");
+      ++report.changed;
+    }
+  }
+  return report;
+}
+
+int Provisioner::lifecycle() {
+  const std::int64_t now = d_.now_unix();
+  int acted = 0;
+  for (const auto& server :
+       d_.servers.in_phases({Phase::creating, Phase::switching, Phase::running, Phase::restarting, Phase::updating,
+                             Phase::verifying, Phase::starting, Phase::expired, Phase::relocated},
+                            kBatch)) {
+    const std::vector<std::string> ids = {server.cloud_instance_id};
+    const bool launched = !server.cloud_instance_id.empty();
+    if (server.phase == Phase::relocated) {
+      // The old half of a region switch: its instance goes (its demos and logs with it).
+      if (!launched || server.cloud_state == "TERMINATING" || server.cloud_state == "TERMINATED") continue;
+      if (d_.compute.terminate(server.region, ids)) {
+        ServerChange change;
+        change.cloud_state = "TERMINATING";
+        d_.servers.change(server.id, {Phase::relocated}, change, now, kActor, "rental.terminate");
+        ++acted;
+      }
+      continue;
+    }
+    if (server.phase == Phase::expired) {
+      if (now < server.expires_at + d_.settings.grace_seconds) continue;
+      if (launched && !d_.compute.terminate(server.region, ids)) continue;
+      ServerChange change;
+      change.phase = launched ? Phase::terminating : Phase::terminated;
+      d_.servers.change(server.id, {Phase::expired}, change, now, kActor, "rental.terminate");
+      ++acted;
+      continue;
+    }
+    if (is_expired(server.expires_at, now)) {
+      if (launched && !d_.compute.stop(server.region, ids)) continue;
+      ServerChange change;
+      change.phase = Phase::expired;
+      if (launched) change.cloud_state = "STOPPING";
+      d_.servers.change(server.id, {server.phase}, change, now, kActor, "rental.expire");
+      ++acted;
+      continue;
+    }
+    if (server.phase == Phase::starting && launched && server.cloud_state == "STOPPED") {
+      if (d_.compute.start(server.region, ids)) {
+        ServerChange change;
+        change.cloud_state = "STARTING";
+        d_.servers.change(server.id, {Phase::starting}, change, now, kActor, "rental.start");
+        ++acted;
+      }
+      continue;
+    }
+    const std::int64_t left = server.expires_at - now;
+    ServerChange reminder;
+    if (server.phase == Phase::running && left <= 600 && !has_reminder(server, "10m")) {
+      if (d_.console.run(server, warning_command("This server expires in 10 minutes. Renew it on the portal."))) {
+        reminder.reminded = with_reminder(server.reminded, "10m");
+      }
+    } else if (left <= 3600 && !has_reminder(server, "1h")) {
+      if (d_.notify_owner) d_.notify_owner(server, "expires_1h");
+      reminder.reminded = with_reminder(with_reminder(server.reminded, "24h"), "1h");
+    } else if (left <= 86400 && left > 82800 && !has_reminder(server, "24h")) {
+      // Only in the first hour of the last day: a server bought for 8 hours is not told "a day left".
+      if (d_.notify_owner) d_.notify_owner(server, "expires_24h");
+      reminder.reminded = with_reminder(server.reminded, "24h");
+    }
+    if (reminder.reminded) {
+      d_.servers.change(server.id, {server.phase}, reminder, now, kActor, "rental.remind");
+      ++acted;
+    }
+  }
+  return acted;
+}
+
+}  // namespace portal::pracc

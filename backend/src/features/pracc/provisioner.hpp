@@ -1,0 +1,65 @@
+#pragma once
+// The jobs that keep rented servers and their cloud instances in step (run by the scheduler, one
+// instance of the portal at a time):
+//   launch_due  launches what was bought (and the new half of a region switch), retrying a failing
+//               cloud; after the last attempt the order is refunded and the buyer told;
+//   sync        asks the cloud for every instance's state in batches per region and moves the
+//               servers on (booted -> running, rebooted -> running with its password and admins
+//               applied again, terminated -> gone);
+//   lifecycle   stops servers at expiry, starts renewed ones, terminates them after the grace
+//               period and the old halves of region switches, warns players 10 minutes before.
+
+#include "core/result.hpp"
+#include "features/pracc/game_console.hpp"
+#include "features/pracc/rental_repository.hpp"
+#include "features/pracc/rental_settings.hpp"
+#include "integrations/cloud/cloud.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace portal::pracc {
+
+struct ProvisionerDeps {
+  RentalRepository& servers;
+  cloud::Compute& compute;
+  GameConsole& console;
+  RentalSettings settings;
+  std::function<std::int64_t()> now_unix;
+  // Gives the buyer's money back for an order whose server never ran (the payment engine's refund).
+  std::function<core::Status(const std::string& order_id, const std::string& reason)> refund_order;
+  // The plugin key a new server reports with (status and stats scopes); empty when none is issued.
+  std::function<std::string(const RentalServer&)> plugin_key;
+  // Tells the owner about their server (expiry reminders, a refund); `what` is "expires_24h",
+  // "expires_1h" or "refunded". Optional.
+  std::function<void(const RentalServer&, const std::string& what)> notify_owner;
+};
+
+struct SyncReport {
+  int servers = 0;      // servers whose instance was asked about
+  int cloud_calls = 0;  // DescribeInstances calls made
+  int changed = 0;      // servers whose phase or address changed
+};
+
+class Provisioner {
+ public:
+  explicit Provisioner(ProvisionerDeps deps) : d_(std::move(deps)) {}
+
+  int launch_due();
+  SyncReport sync();
+  int lifecycle();
+
+ private:
+  void launch(const RentalServer& server);
+  void launch_failed(const RentalServer& server, const core::Error& error);
+  void became_running(const RentalServer& server, const cloud::InstanceInfo& instance);
+  void apply_settings(const RentalServer& server);
+
+  ProvisionerDeps d_;
+};
+
+cloud::ServerBootstrap bootstrap_for(const RentalServer& server, const RentalSettings& settings,
+                                     const std::string& plugin_key);
+
+}  // namespace portal::pracc

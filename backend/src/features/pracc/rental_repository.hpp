@@ -1,0 +1,91 @@
+#pragma once
+// SQL of rented servers and their admins and region switches (migrations/*/0011_rentals.sql). Every
+// change is one write transaction with its audit_log row; a change of phase names the phases it may
+// start from, so two jobs (or a job and a user) racing for one server cannot both move it.
+
+#include "db/database.hpp"
+#include "features/pracc/rental_server.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace portal::pracc {
+
+// What a job learnt or decided about one server; unset fields are left as they are.
+struct ServerChange {
+  std::optional<Phase> phase;
+  std::optional<std::string> cloud_instance_id;
+  std::optional<std::string> cloud_state;
+  std::optional<std::string> public_ip;
+  std::optional<int> launch_attempts;
+  std::optional<std::int64_t> next_launch_at;
+  std::optional<std::int64_t> busy_until;
+  std::optional<std::int64_t> expires_at;
+  std::optional<std::string> reminded;
+  std::optional<std::string> join_password;
+  std::optional<std::string> region;
+};
+
+class RentalRepository {
+ public:
+  explicit RentalRepository(db::Database& database) : database_(database) {}
+
+  // Inside the caller's open write transaction (a paid order: the server row commits with it).
+  void insert_within(soci::session& open_transaction, const RentalServer& server, const std::string& actor);
+
+  std::optional<RentalServer> find(const std::string& id) const;
+  // The user's servers: owned, or listing the user's SteamID64 as an admin. Oldest first, admins
+  // included; `relocated` and `terminated` rows too (the web hides relocated ones).
+  std::vector<RentalServer> for_user(std::int64_t user_id, const std::string& steam_id) const;
+  // Servers in any of `phases` (for the jobs), at most `limit`, oldest change first.
+  std::vector<RentalServer> in_phases(const std::vector<Phase>& phases, std::size_t limit) const;
+  // Active (not terminated, failed or relocated) servers of one owner, or in one region.
+  std::int64_t count_active_of(std::int64_t user_id) const;
+  std::int64_t count_active_in(const std::string& region) const;
+
+  // Applies the change when the server is in one of `from` (any phase when `from` is empty); false
+  // otherwise. Writes `action` to the audit log with the changed values when it is not empty.
+  bool change(const std::string& id, const std::vector<Phase>& from, const ServerChange& change, std::int64_t now,
+              const std::string& actor, const std::string& action);
+  // The same inside the caller's open write transaction (a renewal paid by an order).
+  bool change_within(soci::session& open_transaction, const std::string& id, const std::vector<Phase>& from,
+                     const ServerChange& change, std::int64_t now, const std::string& actor, const std::string& action);
+
+  // Replaces the admin list (owner's order kept) and remembers every admin as a past teammate.
+  void replace_admins(const std::string& id, const std::string& owner_steam_id, const std::vector<ServerAdmin>& admins,
+                      std::int64_t now, const std::string& actor);
+
+  // A region switch in one transaction: counts the chain's switches since `day_start`, and when
+  // fewer than `limit`, inserts `next` (phase switching), copies the admins, marks `from_id`
+  // relocated and records the switch. False when the limit is reached or `from_id` is no longer
+  // running or expired-free (nothing written).
+  bool switch_region(const std::string& from_id, const RentalServer& next, std::int64_t day_start, int limit,
+                     std::int64_t now, const std::string& actor);
+  int switches_since(const std::string& server_id, std::int64_t day_start) const;
+
+  // Players seen on the owner's servers and the owner's earlier admins, latest first.
+  struct Teammate {
+    std::string steam_id;
+    std::string name;
+  };
+  std::vector<Teammate> teammates(const std::string& owner_steam_id, std::size_t limit) const;
+  void remember_teammates(const std::string& owner_steam_id, const std::vector<Teammate>& seen, std::int64_t now);
+
+  // The operator's region settings: region -> (enabled, recommended); regions never set are enabled
+  // and not recommended.
+  struct RegionSetting {
+    std::string region;
+    bool enabled = true;
+    bool recommended = false;
+  };
+  std::vector<RegionSetting> region_settings() const;
+  void set_region(const RegionSetting& setting, std::int64_t now, const std::string& actor);
+
+ private:
+  db::Database& database_;
+};
+
+}  // namespace portal::pracc
