@@ -3,13 +3,14 @@ import i18next from 'i18next'
 import { describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEYS } from '@/lib/storage'
 import { formatDateTimeGmt8 } from '@/lib/format'
+import { servePaymentEngine } from '@/lib/payments/testing/payment-fixtures'
 import { renderApp } from '@/testing/render-app'
-import { expiringIn, inDays, serverJson } from '../testing/pracc-fixtures'
+import { expiringIn, inDays, RENTAL_PRICES, serverJson } from '../testing/pracc-fixtures'
 import { setupPracc, type PraccSetupOptions } from '../testing/pracc-setup'
 
-async function renderPracc(options: PraccSetupOptions = {}) {
+async function renderPracc(options: PraccSetupOptions & { width?: number } = {}) {
   const { backend, config } = await setupPracc(options)
-  return { ...(await renderApp('/pracc', { config })), backend }
+  return { ...(await renderApp('/pracc', { config, width: options.width })), backend }
 }
 
 const section = () => screen.getByRole('region', { name: '我的服务器' })
@@ -130,5 +131,20 @@ describe('My servers', () => {
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.loginToken)).toBeNull())
     expect(await within(section()).findByText('登录信息已过期，请重新登录')).toBeVisible()
     expect(within(section()).getByTestId('visitor-mock-list')).toBeInTheDocument()
+  })
+
+  it('fits a 390 px phone: cards take the full width and the new-server dialog scrolls inside the screen', async () => {
+    servePaymentEngine({ prices: RENTAL_PRICES })
+    const { user } = await renderPracc({ width: 390, answers: { servers: [serverJson({ instance_name: 'Phone' })] } })
+    const phone = await screen.findByRole('article', { name: 'Phone' })
+    expect(phone.className).toMatch(/(^| )w-full( |$)/)
+    expect(phone.className).toMatch(/sm:w-\[500px\]/)
+    expect(phone.closest('li')?.className).toMatch(/(^| )w-full( |$)/)
+    await user.click(screen.getByRole('button', { name: '新建服务器' }))
+    const dialog = await screen.findByRole('dialog', { name: '新建服务器' })
+    expect(dialog.className).toMatch(/max-h-\[calc\(100dvh-2rem\)\]/)
+    expect(dialog.className).toMatch(/overflow-y-auto/)
+    expect(dialog.className).toMatch(/max-w-\[800px\]/)
+    expect(dialog.className).toMatch(/w-\[calc\(100vw-2rem\)\]/)
   })
 })

@@ -10,13 +10,18 @@ import { POST_PAYMENT_WAIT_SECONDS } from '@/lib/constants'
  */
 export function ServerCreating({ onConfirm }: { onConfirm: () => void }) {
   const { t } = useTranslation('pracc')
-  // Starts at 180 on the first render, so the button is never usable before the wait.
+  // Counted from a deadline, so a throttled background tab still shows the right time; it starts at
+  // 180 on the first render, so the button is never usable before the wait.
+  const [deadline] = useState(() => Date.now() + POST_PAYMENT_WAIT_SECONDS * 1000)
   const [left, setLeft] = useState(POST_PAYMENT_WAIT_SECONDS)
   useEffect(() => {
-    if (left <= 0) return
-    const timer = setTimeout(() => setLeft((value) => value - 1), 1000)
-    return () => clearTimeout(timer)
-  }, [left])
+    const timer = setInterval(() => {
+      const seconds = Math.max(0, Math.ceil((deadline - Date.now()) / 1000))
+      setLeft(seconds)
+      if (seconds === 0) clearInterval(timer)
+    }, 1000)
+    return () => clearInterval(timer)
+  }, [deadline])
   const waiting = left > 0
   return (
     <output className="flex flex-col items-center gap-3 py-4 text-center">
