@@ -5,5 +5,5 @@ export const praccKeys = {
   admins: (serverId: string) => ['pracc', 'admins', serverId] as const,
   teammates: (serverId: string) => ['pracc', 'teammates', serverId] as const,
   demos: (serverId: string) => ['pracc', 'demos', serverId] as const,
-  regions: ['pracc', 'regions'] as const,
+  regions: (relocatable: boolean) => ['pracc', 'regions', relocatable] as const,
 }

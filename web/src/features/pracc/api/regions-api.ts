@@ -7,9 +7,16 @@ import { outcomeSchema, regionsAnswerSchema } from './scrim-schemas'
 /** An answer of 200 with success false, turned into an error with the server's text. */
 const REFUSED = 'REQUEST_REFUSED'
 
-/** GET /api/scrim/available-regions. */
-export async function fetchAvailableRegions(signal?: AbortSignal): Promise<RegionEntry[]> {
-  const answer = await apiClient.get('/api/scrim/available-regions', { schema: regionsAnswerSchema, signal })
+/**
+ * GET /api/scrim/available-regions?relocatable=0|1: which regions can take a server of the tier now
+ * (basic servers stay in one region, premium ones may move; their capacity differs).
+ */
+export async function fetchAvailableRegions(relocatable: boolean, signal?: AbortSignal): Promise<RegionEntry[]> {
+  const answer = await apiClient.get('/api/scrim/available-regions', {
+    query: { relocatable: relocatable ? 1 : 0 },
+    schema: regionsAnswerSchema,
+    signal,
+  })
   if (!answer.success) throw new ApiError(200, REFUSED, answer.error ?? 'Failed to fetch regions')
   return answer.regions
 }

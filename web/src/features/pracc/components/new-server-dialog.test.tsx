@@ -57,18 +57,24 @@ describe('the new-server dialog', () => {
       '1 年',
     ])
     await waitFor(() => expect([...engine.pricing].sort()).toEqual(['server_rental:CNY', 'server_rental:USD']))
-    expect(backend.calls('/api/scrim/available-regions')).toHaveLength(1)
+    expect(backend.calls('/api/scrim/available-regions').map((call) => call.query)).toEqual(['?relocatable=0'])
   })
 
   it('keeps the regions closed until a region mode is chosen; sold-out regions cannot be picked, recommended ones are starred', async () => {
-    const { user } = await openNewServer()
+    const view = await openNewServer()
+    const { user } = view
     await inDialog().findByRole('radio', { name: '上海' })
     expect(inDialog().getByText('请先选择地区模式。')).toBeVisible()
     expect(region('上海')).toBeDisabled()
     expect(region('广州')).toBeDisabled()
 
+    const { backend } = view
     await user.click(inDialog().getByRole('radio', { name: /^灵活地区/ }))
     expect(inDialog().queryByText('请先选择地区模式。')).not.toBeInTheDocument()
+    // The premium tier has regions of its own.
+    await waitFor(() =>
+      expect(backend.calls('/api/scrim/available-regions').map((call) => call.query)).toEqual(['?relocatable=0', '?relocatable=1']),
+    )
     expect(region('上海')).toBeEnabled()
     expect(region('北京')).toBeDisabled()
     expect(region('北京')).toHaveAccessibleDescription('已售罄')

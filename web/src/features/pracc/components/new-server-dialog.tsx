@@ -33,7 +33,7 @@ export function NewServerDialog({ onClose }: { onClose: () => void }) {
   const fields = useServerFields()
   const [mode, setMode] = useState<RegionMode | null>(null)
   const [region, setRegion] = useState<string | null>(null)
-  const regions = useAvailableRegions()
+  const regions = useAvailableRegions(mode === 'flexible')
   const checkout = useRentalCheckout({ relocatable: mode === null ? null : isRelocatableMode(mode) })
   const { hours, method, total, payment } = checkout
   const panelId = useId()

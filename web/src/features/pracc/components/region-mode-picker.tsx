@@ -23,7 +23,8 @@ const MODES: RegionMode[] = ['fixed', 'flexible']
  */
 export function RegionModePicker({ mode, onModeChange, region, onRegionChange }: RegionModePickerProps) {
   const { t } = useTranslation('pracc')
-  const regions = useAvailableRegions()
+  // Before a mode is chosen the basic tier's regions are shown (and cannot be picked yet).
+  const regions = useAvailableRegions(mode === 'flexible')
   const modeName = useId()
   const regionName = useId()
   const hintId = useId()

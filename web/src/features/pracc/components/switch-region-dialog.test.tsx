@@ -56,6 +56,11 @@ describe('switch region', () => {
     expect(regionNames(dialog)).toHaveLength(7)
   })
 
+  it('asks for the regions of the premium tier (only premium servers switch)', async () => {
+    const { backend } = await openSwitch()
+    expect(backend.calls('/api/scrim/available-regions').map((call) => call.query)).toEqual(['?relocatable=1'])
+  })
+
   it('the current and sold-out regions cannot be the target; nothing can be confirmed without one', async () => {
     const { dialog } = await openSwitch()
     expect(within(dialog).getByRole('radio', { name: '东京' })).toBeDisabled()
@@ -80,7 +85,7 @@ describe('switch region', () => {
   })
 
   it.each([
-    ['as an error answer', { error: [429, 'SWITCH_REGION_LIMIT_EXCEEDED', 'Switch region limit exceeded'] }],
+    ['as an error answer', { error: [429, 'SWITCH_LIMIT_EXCEEDED', 'Switch region limit exceeded'] }],
     ['as success false', { success: false, error: 'Switch region limit exceeded' }],
   ])('the daily limit (%s) reads as the limit message', async (_label, answer) => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})

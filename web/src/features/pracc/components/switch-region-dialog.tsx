@@ -25,7 +25,8 @@ export function SwitchRegionDialog({ server, onClose }: ServerDialogProps) {
   const { t } = useTranslation('pracc')
   const regionLabel = useRegionLabel()
   const queryClient = useQueryClient()
-  const regions = useAvailableRegions()
+  // Only premium (relocatable) servers switch, so the premium tier's regions are the choice.
+  const regions = useAvailableRegions(true)
   const [filter, setFilter] = useState<RegionFilter>('all')
   const [target, setTarget] = useState<string | null>(null)
   const groupName = useId()

@@ -3,11 +3,11 @@ import { logged } from '@/lib/logged'
 import { praccKeys } from '../api/pracc-keys'
 import { fetchAvailableRegions } from '../api/regions-api'
 
-/** Where servers can run now; asked again each time a dialog that shows it opens. */
-export function useAvailableRegions() {
+/** Where servers of the tier can run now; asked again each time a dialog that shows it opens. */
+export function useAvailableRegions(relocatable: boolean) {
   return useQuery({
-    queryKey: praccKeys.regions,
-    queryFn: ({ signal }) => logged('Failed to fetch regions', fetchAvailableRegions(signal)),
+    queryKey: praccKeys.regions(relocatable),
+    queryFn: ({ signal }) => logged('Failed to fetch regions', fetchAvailableRegions(relocatable, signal)),
     staleTime: 0,
     refetchOnMount: 'always',
   })

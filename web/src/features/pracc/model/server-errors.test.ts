@@ -17,7 +17,7 @@ describe('rental error rules', () => {
   })
 
   it('recognises the region switch limit by its code or its text', () => {
-    expect(isSwitchLimitError(new ApiError(429, 'SWITCH_REGION_LIMIT_EXCEEDED', 'limit'))).toBe(true)
+    expect(isSwitchLimitError(new ApiError(429, 'SWITCH_LIMIT_EXCEEDED', 'limit'))).toBe(true)
     expect(isSwitchLimitError(new ApiError(409, 'CONFLICT', 'Switch region limit exceeded'))).toBe(true)
     expect(isSwitchLimitError(new ApiError(429, 'RATE_LIMIT_EXCEEDED', 'Too many requests'))).toBe(false)
   })

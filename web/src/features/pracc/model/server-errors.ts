@@ -25,7 +25,7 @@ export function passwordChangeFailure(error: unknown): 'tokenExpired' | 'contact
 }
 
 /** The code the backend gives 'Switch region limit exceeded' (DESIGN.md §4: a code the client recognises). */
-export const SWITCH_LIMIT_CODE = 'SWITCH_REGION_LIMIT_EXCEEDED'
+export const SWITCH_LIMIT_CODE = 'SWITCH_LIMIT_EXCEEDED'
 
 export function isSwitchLimitError(error: unknown): boolean {
   const words = errorWords(error)

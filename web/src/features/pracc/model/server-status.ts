@@ -22,7 +22,18 @@ export function statusDot(status: string, expired: boolean): StatusDot {
 }
 
 /** Statuses of work in progress on the server: the list is refreshed until they end. */
-const TRANSITIONAL = new Set(['CREATING', 'PENDING', 'STARTING', 'REBOOTING', 'STOPPING', 'SWITCHING', 'VERIFYING', 'UPDATING', 'TERMINATING'])
+const TRANSITIONAL = new Set([
+  'CREATING',
+  'PENDING',
+  'STARTING',
+  'RESTARTING',
+  'REBOOTING',
+  'STOPPING',
+  'SWITCHING',
+  'VERIFYING',
+  'UPDATING',
+  'TERMINATING',
+])
 
 export function isTransitional(status: string): boolean {
   return TRANSITIONAL.has(status.toUpperCase())

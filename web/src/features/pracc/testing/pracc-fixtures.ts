@@ -77,6 +77,8 @@ function reply(answer: Answer) {
 export interface ScrimRequest {
   method: string
   path: string
+  /** The query string ("?relocatable=1"), undefined without one. */
+  query?: string
   body: unknown
 }
 
@@ -122,9 +124,11 @@ export function serveScrim(answers: Partial<ScrimBackend['answers']> = {}): Scri
   }
   const record = async (request: Request) => {
     const text = request.method === 'GET' ? '' : await request.text()
+    const url = new URL(request.url)
     backend.requests.push({
       method: request.method,
-      path: new URL(request.url).pathname,
+      path: url.pathname,
+      query: url.search || undefined,
       body: text ? (JSON.parse(text) as unknown) : undefined,
     })
   }
