@@ -16,6 +16,9 @@ describe('server name', () => {
     ['name!', 'nameInvalid'],
     ['カタカナ', 'nameInvalid'],
     ['emoji😀', 'nameInvalid'],
+    ['tab\tname', 'nameInvalid'],
+    ['全角\u3000空格', null],
+    ['a-very-long-name-indeed', 'nameInvalid'],
   ])('%j → %s', (value, error) => {
     expect(validateServerName(value)).toBe(error)
   })
@@ -32,6 +35,7 @@ describe('server password', () => {
     ['abc 123', 'passwordInvalid'],
     ['pass_word', 'passwordInvalid'],
     ['密码123', 'passwordInvalid'],
+    ['a'.repeat(16) + '!', 'passwordInvalid'],
   ])('%j → %s', (value, error) => {
     expect(validateServerPassword(value)).toBe(error)
   })

@@ -4,8 +4,11 @@
 export const SERVER_NAME_MAX = 16
 export const SERVER_PASSWORD_MAX = 16
 
-/** Chinese characters, letters, digits and whitespace. */
-const NAME_CHARS = /^[\p{Script=Han}A-Za-z0-9\s]+$/u
+/**
+ * Chinese characters (CJK Unified Ideographs, Extension A, compatibility ideographs), letters, digits
+ * and spaces (also the ideographic space): the same set the backend accepts.
+ */
+const NAME_CHARS = /^[\u4E00-\u9FFF\u3400-\u4DBF\uF900-\uFAFFA-Za-z0-9 \u3000]+$/u
 const PASSWORD_CHARS = /^[A-Za-z0-9]+$/
 
 export type NameError = 'nameRequired' | 'nameLengthError' | 'nameInvalid'
@@ -14,16 +17,17 @@ export type PasswordError = 'passwordRequired' | 'passwordLengthError' | 'passwo
 export function validateServerName(raw: string): NameError | null {
   const name = raw.trim()
   if (name === '') return 'nameRequired'
-  if ([...name].length > SERVER_NAME_MAX) return 'nameLengthError'
+  // Characters first, then length: the order the backend checks in, so both say the same.
   if (!NAME_CHARS.test(name)) return 'nameInvalid'
+  if ([...name].length > SERVER_NAME_MAX) return 'nameLengthError'
   return null
 }
 
 export function validateServerPassword(raw: string): PasswordError | null {
   const password = raw.trim()
   if (password === '') return 'passwordRequired'
-  if (password.length > SERVER_PASSWORD_MAX) return 'passwordLengthError'
   if (!PASSWORD_CHARS.test(password)) return 'passwordInvalid'
+  if (password.length > SERVER_PASSWORD_MAX) return 'passwordLengthError'
   return null
 }
 
