@@ -82,7 +82,7 @@ export function NewServerDialog({ onClose }: { onClose: () => void }) {
             {checkout.formShown ? (
               <form noValidate onSubmit={submit} aria-busy={checkout.busy}>
                 <fieldset disabled={checkout.busy} className="flex flex-col gap-5">
-                  <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_minmax(0,1.7fr)_minmax(0,1fr)]">
+                  <div className="grid gap-5 md:grid-cols-[minmax(0,0.9fr)_minmax(0,2fr)_minmax(0,0.9fr)]">
                     <div className="flex flex-col gap-4">
                       <TextField
                         label={t('newServer.name')}

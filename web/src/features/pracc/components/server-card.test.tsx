@@ -54,12 +54,12 @@ describe('server card buttons', () => {
     expect(buttonNames('Fixed')).not.toContain('切换地区')
   })
 
-  it('an expired card offers copy IP, restart and renew; renew opens the renew dialog', async () => {
+  it('an expired card shows copy IP, restart and renew, and only renew works; it opens the renew dialog', async () => {
     servePaymentEngine({ prices: RENTAL_PRICES })
     const { user } = await renderPracc({ answers: { servers: [serverJson({ instance_name: 'Late', ...inDays(-2) })] } })
     await screen.findByRole('article', { name: 'Late' })
     expect(buttonNames('Late')).toEqual(['复制 IP', '重启', '续费'])
-    expect(usable('Late')).toEqual(['复制 IP', '重启', '续费'])
+    expect(usable('Late')).toEqual(['续费'])
     expect(card('Late')).toHaveAttribute('data-inactive', 'true')
     await user.click(button('Late', '续费'))
     expect(await screen.findByRole('dialog', { name: '续费' })).toBeInTheDocument()

@@ -36,10 +36,11 @@ describe('server card buttons', () => {
   it.each([
     ['owner', OWNER],
     ['member', MEMBER],
-  ])('an expired card (%s) offers copy IP, restart and renew, all usable', (_who, state) => {
+  ])('an expired card (%s) shows copy IP, restart and renew; only renew works', (_who, state) => {
     const expired = { ...state, expired: true }
     expect(shown(expired)).toEqual(['copy', 'restart', 'renew'])
-    expect(enabled(expired)).toEqual(['copy', 'restart', 'renew'])
+    expect(enabled(expired)).toEqual(['renew'])
+    expect(reasons(expired)).toEqual({ copy: 'expired', restart: 'expired' })
     expect(isCardInactive(expired)).toBe(true)
     expect(isCardFrozen(expired)).toBe(false)
   })

@@ -12,7 +12,7 @@ export type CardAction =
   | 'update'
 
 /** Why a shown button is disabled; each has a tooltip text. */
-export type DisabledReason = 'ownerOnly' | 'restarting' | 'maintenance' | 'switching' | 'jobRunning'
+export type DisabledReason = 'ownerOnly' | 'expired' | 'restarting' | 'maintenance' | 'switching' | 'jobRunning'
 
 export interface ActionRule {
   action: CardAction
@@ -55,8 +55,8 @@ export function isCardFrozen(state: CardState): boolean {
 }
 
 /**
- * The card is drawn inactive while a restart runs, the server is expired, in maintenance or
- * switching; its controls are disabled then, except the ones an expired card offers.
+ * The card is inactive while a restart runs, the server is expired, in maintenance or switching: its
+ * controls are disabled then (an expired server's renew excepted).
  */
 export function isCardInactive(state: CardState): boolean {
   return state.restarting || state.expired || isCardFrozen(state)
@@ -66,13 +66,16 @@ function blockingReason(state: CardState): DisabledReason | null {
   if (state.maintenance) return 'maintenance'
   if (state.switching) return 'switching'
   if (state.restarting) return 'restarting'
+  if (state.expired) return 'expired'
   return null
 }
 
 function ruleFor(action: CardAction, state: CardState): ActionRule {
-  // An expired card has lost every other control already (shownActions); the three it offers
-  // (copy IP, restart, renew) stay usable, so an expired server can still be renewed.
   const blocked = blockingReason(state)
+  // An expired card shows copy IP, restart and renew, but like any inactive card its controls are
+  // disabled, except renew: an expired server can still be renewed (its instance is stopped, so
+  // the backend refuses a restart; renewing starts it again).
+  if (blocked === 'expired' && action === 'renew') return { action, enabled: true, reason: null }
   if (blocked) return { action, enabled: false, reason: blocked }
   if (OWNER_ONLY.has(action) && !state.isOwner) return { action, enabled: false, reason: 'ownerOnly' }
   if (NEEDS_IDLE_SERVER.has(action) && state.jobRunning) return { action, enabled: false, reason: 'jobRunning' }
