@@ -30,7 +30,7 @@ export function MyServers({ onLogin }: { onLogin?: () => void }) {
   const { t } = useTranslation('pracc')
   const user = useSessionUser()
   const headingId = useId()
-  const servers = useUserServers(user !== null)
+  const servers = useUserServers(user?.steamId ?? null)
   const [creating, setCreating] = useState(false)
   const [dialog, setDialog] = useState<OpenDialog | null>(null)
   const now = useNow()

@@ -23,11 +23,11 @@ async function loadServers(signal: AbortSignal): Promise<RentedServer[]> {
 }
 
 /** The logged-in user's servers (none asked for without a login). */
-export function useUserServers(loggedIn: boolean) {
+export function useUserServers(steamId: string | null) {
   return useQuery({
-    queryKey: praccKeys.servers,
+    queryKey: praccKeys.userServers(steamId ?? ''),
     queryFn: ({ signal }) => loadServers(signal),
-    enabled: loggedIn,
+    enabled: steamId !== null,
     staleTime: 0,
     refetchInterval: (query) =>
       query.state.data?.some((server) => isTransitional(server.status)) ? BUSY_SERVER_REFRESH_MS : false,
