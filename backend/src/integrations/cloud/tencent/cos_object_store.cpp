@@ -70,7 +70,7 @@ std::string CosObjectStore::download_url(const std::string& key, std::chrono::se
   const std::int64_t start = now_();
   const std::string path = "/" + key;
   const auto signature = cos_sign(credentials_.secret_key, CosSignInput{.method = "get",
-                                                                        .path = endpoint_.path + path,
+                                                                        .path = path,
                                                                         .params = {},
                                                                         .headers = {{"host", endpoint_.host}},
                                                                         .start = start,
@@ -120,7 +120,7 @@ core::Result<integrations::HttpReply> CosObjectStore::send(const std::string& me
   signed_headers.emplace(signed_headers.begin(), "Host", endpoint_.host);
   const std::int64_t now = now_();
   const auto signature = cos_sign(credentials_.secret_key, CosSignInput{.method = method,
-                                                                        .path = endpoint_.path + path,
+                                                                        .path = path,
                                                                         .params = params,
                                                                         .headers = signed_headers,
                                                                         .start = now - kClockSkewSeconds,

@@ -31,8 +31,8 @@ class CosObjectStore final : public ObjectStore {
 
  private:
   using Pairs = std::vector<std::pair<std::string, std::string>>;
-  // One signed request to `path` (decoded, relative to the endpoint); `signed_headers` are sent and
-  // signed along with Host. Answers other than 2xx come back as cloud errors.
+  // One signed request to `path` (decoded, below the endpoint, which is also the path signed);
+  // `signed_headers` are sent and signed along with Host. Answers other than 2xx come back as cloud errors.
   core::Result<integrations::HttpReply> send(const std::string& method, const std::string& path, const Pairs& params,
                                              Pairs signed_headers, std::string body);
   core::Status remove(const std::vector<std::string>& keys);

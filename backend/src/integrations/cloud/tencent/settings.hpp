@@ -3,9 +3,10 @@
 // from the repository), where CVM and COS answer, and how each region launches a practice server.
 // Demo mode and tests point both endpoints at the local stand-in in sim/cloud.
 //
-// Both endpoints are base URLs; the adapter signs the host[:port] of the URL as sent. For COS the
-// signed path is the request's whole decoded path: "/<key>" on the real (virtual-host) endpoint,
-// "/dev/cloud/cos/<bucket>/<key>" on a path-style stand-in.
+// Both endpoints are base URLs; the adapter signs the host[:port] of the URL as sent. A COS endpoint
+// stands for the bucket's root: the signed path is the decoded path below it, "/" for the bucket and
+// "/<key>" for an object, whether the endpoint is the real virtual host or a path-style stand-in
+// (http://127.0.0.1:PORT/dev/cloud/cos/<bucket>/<key> is signed as "/<key>").
 
 #include <map>
 #include <string>
