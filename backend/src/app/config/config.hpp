@@ -199,6 +199,51 @@ struct PaymentsConfig {
   std::function<std::vector<std::shared_ptr<payments::Provider>>()> providers_for_tests;
 };
 
+// Practice-server rental (docs/pracc.md, spec 001). Times in seconds unless named otherwise.
+struct PraccConfig {
+  // Offered regions, in the web's order (spec 001 section 3's codes).
+  std::vector<std::string> regions = {"ap-shanghai", "ap-beijing",  "ap-guangzhou", "ap-nanjing",   "ap-chongqing",
+                                      "ap-chengdu",  "ap-hongkong", "ap-singapore", "ap-tokyo",     "ap-seoul",
+                                      "ap-sydney",   "ap-mumbai",   "ap-jakarta",   "eu-frankfurt", "na-siliconvalley",
+                                      "na-ashburn",  "sa-saopaulo"};
+  int grace_days = 7;                // an expired server is kept, stopped, this long; renewing wakes it
+  int max_servers_per_user = 5;      // active servers one account may own
+  int max_servers_per_region = 200;  // active servers in one region
+  int game_port = 27015;
+  int max_players = 16;
+  int demo_link_s = 600;          // life of a pre-signed demo download link
+  int launch_attempts = 3;        // then the order is refunded and the buyer told
+  int launch_retry_s = 60;        // wait before attempt n+1: n times this
+  int sync_interval_s = 15;       // the cloud state sync (batched DescribeInstances)
+  int lifecycle_interval_s = 30;  // expiry, grace, starts after renewal, reminders
+};
+
+// Tencent Cloud (docs/pracc.md): the keys come from the environment (PORTAL_CLOUD__SECRET_ID,
+// PORTAL_CLOUD__SECRET_KEY); each region's launch settings (zones, image, instance types) from the
+// TOML file `regions_file`, read by app/config/cloud_regions.hpp (config/cloud-regions.example.toml
+// shows the shape). Demo mode ignores all of it and talks to the local stand-in (sim/cloud), tuned by
+// [cloud.sim].
+struct CloudSimConfig {
+  int boot_s = 60;  // PENDING -> RUNNING
+  int reboot_s = 20;
+  int stop_s = 10;
+  int start_s = 30;
+  int terminate_s = 10;
+  int launch_failure_percent = 0;  // chance that an instance ends LAUNCH_FAILED
+  int demo_interval_s = 600;       // a running server records a demo this often
+};
+struct CloudConfig {
+  std::string secret_id;
+  std::string secret_key;  // secret
+  std::string token;       // temporary credentials only
+  std::string cvm_endpoint = "https://cvm.tencentcloudapi.com";
+  std::string regions_file;  // per-region launch settings (TOML)
+  std::string cos_bucket;    // "<name>-<appid>": where servers upload demos
+  std::string cos_region;
+  std::string cos_endpoint;  // empty: https://<bucket>.cos.<region>.myqcloud.com
+  CloudSimConfig sim;
+};
+
 struct Config {
   Mode mode = Mode::production;
   std::filesystem::path data_dir = "data";
@@ -216,6 +261,8 @@ struct Config {
   InventoryConfig inventory;
   LinksConfig links;
   PaymentsConfig payments;
+  PraccConfig pracc;
+  CloudConfig cloud;
 
   // Derived values; never stored in the file.
   std::string public_url() const;  // server.public_url or http://host:port
@@ -238,5 +285,12 @@ std::map<std::string, std::string> process_environment();
 
 // Throws ConfigError when a value is out of range or inconsistent (e.g. postgresql without a URL).
 void validate(const Config& config);
+
+// Throws ConfigError when production serves the practice-server rental (features.pracc.enabled, a
+// non-empty pracc.regions) without the Tencent Cloud settings it needs: cloud.secret_id, secret_key,
+// regions_file, cos_bucket and cos_region. Demo mode needs none of them. Not part of validate(): like
+// the inventory's secret, it is checked when the portal starts serving (the rental's wiring), so CLI
+// commands (migrate, prices, orders ...) run on a production config that has no cloud keys.
+void require_cloud_settings(const Config& config);
 
 }  // namespace portal::app

@@ -42,7 +42,10 @@ constexpr std::size_t member_count() {
 
 // If one of these fails, a field was added to or removed from config.hpp: update the schema in
 // config_schema.cpp, portal.toml, kAllKeys below and expect_same_config in config_test_support.hpp.
-static_assert(member_count<Config>() == 16);
+static_assert(member_count<Config>() == 18);
+static_assert(member_count<PraccConfig>() == 11);
+static_assert(member_count<CloudConfig>() == 9);
+static_assert(member_count<CloudSimConfig>() == 7);
 static_assert(member_count<PaymentsConfig>() == 10);
 static_assert(member_count<PaymentSandboxConfig>() == 3);
 static_assert(member_count<AlipaySettingsConfig>() == 4);
@@ -64,7 +67,8 @@ static_assert(member_count<MailConfig>() == 8);
 static_assert(member_count<LinksConfig>() == 11);
 static_assert(member_count<InventoryConfig>() == 3);
 
-// Every leaf setting: 2 + 12 + 4 + 5 + 5 + 2 + (5 + 1 + 1 + 4) + 6 + 4 + 3 + 8 + 1 + 3 + 11 = 77.
+// Every leaf setting: 2 + 12 + 4 + 5 + 5 + 2 + (5 + 1 + 1 + 4) + 6 + 4 + 3 + 8 + 1 + 3 + 11 = 77, payments
+// 5 + 4 + 8 + 5 + 3 = 25, pracc 11, cloud 8 + 7 = 15: 128.
 const std::set<std::string> kAllKeys = {
     "mode",
     "data_dir",
@@ -168,6 +172,32 @@ const std::set<std::string> kAllKeys = {
     "payments.sandbox.first_delay_ms",
     "payments.sandbox.late_percent",
     "payments.sandbox.duplicate_percent",
+    "pracc.regions",
+    "pracc.grace_days",
+    "pracc.max_servers_per_user",
+    "pracc.max_servers_per_region",
+    "pracc.game_port",
+    "pracc.max_players",
+    "pracc.demo_link_s",
+    "pracc.launch_attempts",
+    "pracc.launch_retry_s",
+    "pracc.sync_interval_s",
+    "pracc.lifecycle_interval_s",
+    "cloud.secret_id",
+    "cloud.secret_key",
+    "cloud.token",
+    "cloud.cvm_endpoint",
+    "cloud.regions_file",
+    "cloud.cos_bucket",
+    "cloud.cos_region",
+    "cloud.cos_endpoint",
+    "cloud.sim.boot_s",
+    "cloud.sim.reboot_s",
+    "cloud.sim.stop_s",
+    "cloud.sim.start_s",
+    "cloud.sim.terminate_s",
+    "cloud.sim.launch_failure_percent",
+    "cloud.sim.demo_interval_s",
 };
 
 void collect_keys(const toml::table& table, const std::string& prefix, std::vector<std::string>& out) {
@@ -183,7 +213,7 @@ void collect_keys(const toml::table& table, const std::string& prefix, std::vect
 // ---- the shipped file ----
 
 TEST(ConfigLoader, ShippedFileHoldsExactlyEverySetting) {
-  ASSERT_EQ(kAllKeys.size(), 102U);
+  ASSERT_EQ(kAllKeys.size(), 128U);
   const toml::table root = toml::parse_file(kShippedFile.string());
   std::vector<std::string> keys;
   collect_keys(root, "", keys);
@@ -288,6 +318,35 @@ vip_store_url = "https://store.example/"
 vip_pay_url = "https://pay.example/"
 inventory_url = "https://inventory.example/"
 support_email = "help@example.org"
+[pracc]
+regions = ["eu-frankfurt", "ap-tokyo"]
+grace_days = 13
+max_servers_per_user = 17
+max_servers_per_region = 4321
+game_port = 27115
+max_players = 12
+demo_link_s = 900
+launch_attempts = 4
+launch_retry_s = 45
+sync_interval_s = 19
+lifecycle_interval_s = 23
+[cloud]
+secret_id = "AKIDexample0001"
+secret_key = "cloud-secret-key-example"
+token = "cloud-session-token"
+cvm_endpoint = "https://cvm.intl.tencentcloudapi.com"
+regions_file = "/etc/portal/cloud-regions.toml"
+cos_bucket = "demos-1250000001"
+cos_region = "ap-guangzhou"
+cos_endpoint = "https://cos.example"
+[cloud.sim]
+boot_s = 41
+reboot_s = 22
+stop_s = 14
+start_s = 33
+terminate_s = 16
+launch_failure_percent = 25
+demo_interval_s = 1200
 )");
   Config expected;
   expected.mode = Mode::demo;
@@ -309,6 +368,16 @@ support_email = "help@example.org"
                     "https://weibo.example/",     "https://qq.example/",       "ICP 123",
                     "https://filing.example/",    "https://store.example/",    "https://pay.example/",
                     "https://inventory.example/", "help@example.org"};
+  expected.pracc = {{"eu-frankfurt", "ap-tokyo"}, 13, 17, 4321, 27115, 12, 900, 4, 45, 19, 23};
+  expected.cloud = {"AKIDexample0001",
+                    "cloud-secret-key-example",
+                    "cloud-session-token",
+                    "https://cvm.intl.tencentcloudapi.com",
+                    "/etc/portal/cloud-regions.toml",
+                    "demos-1250000001",
+                    "ap-guangzhou",
+                    "https://cos.example",
+                    {41, 22, 14, 33, 16, 25, 1200}};
   expect_same_config(load_config(file.path(), {}), expected);
 }
 

@@ -8,11 +8,14 @@
 #include <functional>
 #include <ostream>
 #include <string>
+#include <utility>
 
 namespace portal::app {
 namespace {
 
+using ::testing::AllOf;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 struct Rule {
   const char* name;
@@ -140,7 +143,73 @@ INSTANTIATE_TEST_SUITE_P(
         Rule{"inventory_secret_repeated", [](Config& c) { c.inventory.token_secret = std::string(40, 'k'); },
              "inventory.token_secret"},
         Rule{"inventory_ttl_short", [](Config& c) { c.inventory.token_ttl_s = 9; }, "inventory.token_ttl_s"},
-        Rule{"inventory_ttl_long", [](Config& c) { c.inventory.token_ttl_s = 601; }, "inventory.token_ttl_s"}),
+        Rule{"inventory_ttl_long", [](Config& c) { c.inventory.token_ttl_s = 601; }, "inventory.token_ttl_s"},
+        Rule{"pracc_regions_empty", [](Config& c) { c.pracc.regions.clear(); }, "pracc.regions"},
+        Rule{"pracc_region_unknown", [](Config& c) { c.pracc.regions = {"ap-shanghai", "ap-mars"}; }, "pracc.regions"},
+        Rule{"pracc_region_uppercase", [](Config& c) { c.pracc.regions = {"AP-SHANGHAI"}; }, "pracc.regions"},
+        Rule{"pracc_region_zone", [](Config& c) { c.pracc.regions = {"ap-shanghai-2"}; }, "pracc.regions"},
+        Rule{"pracc_region_twice", [](Config& c) { c.pracc.regions = {"ap-tokyo", "ap-seoul", "ap-tokyo"}; },
+             "pracc.regions"},
+        Rule{"pracc_region_unknown_while_off",
+             [](Config& c) {
+               c.features.pracc_enabled = false;
+               c.pracc.regions = {"mars-1"};
+             },
+             "pracc.regions"},
+        Rule{"grace_days_negative", [](Config& c) { c.pracc.grace_days = -1; }, "pracc.grace_days"},
+        Rule{"grace_days_long", [](Config& c) { c.pracc.grace_days = 91; }, "pracc.grace_days"},
+        Rule{"servers_per_user_zero", [](Config& c) { c.pracc.max_servers_per_user = 0; },
+             "pracc.max_servers_per_user"},
+        Rule{"servers_per_user_many", [](Config& c) { c.pracc.max_servers_per_user = 101; },
+             "pracc.max_servers_per_user"},
+        Rule{"servers_per_region_zero", [](Config& c) { c.pracc.max_servers_per_region = 0; },
+             "pracc.max_servers_per_region"},
+        Rule{"servers_per_region_many", [](Config& c) { c.pracc.max_servers_per_region = 100001; },
+             "pracc.max_servers_per_region"},
+        Rule{"game_port_zero", [](Config& c) { c.pracc.game_port = 0; }, "pracc.game_port"},
+        Rule{"game_port_big", [](Config& c) { c.pracc.game_port = 65536; }, "pracc.game_port"},
+        Rule{"max_players_one", [](Config& c) { c.pracc.max_players = 1; }, "pracc.max_players"},
+        Rule{"max_players_many", [](Config& c) { c.pracc.max_players = 65; }, "pracc.max_players"},
+        Rule{"demo_link_short", [](Config& c) { c.pracc.demo_link_s = 59; }, "pracc.demo_link_s"},
+        Rule{"demo_link_long", [](Config& c) { c.pracc.demo_link_s = 86401; }, "pracc.demo_link_s"},
+        Rule{"launch_attempts_zero", [](Config& c) { c.pracc.launch_attempts = 0; }, "pracc.launch_attempts"},
+        Rule{"launch_attempts_many", [](Config& c) { c.pracc.launch_attempts = 11; }, "pracc.launch_attempts"},
+        Rule{"launch_retry_zero", [](Config& c) { c.pracc.launch_retry_s = 0; }, "pracc.launch_retry_s"},
+        Rule{"launch_retry_long", [](Config& c) { c.pracc.launch_retry_s = 3601; }, "pracc.launch_retry_s"},
+        Rule{"sync_interval_zero", [](Config& c) { c.pracc.sync_interval_s = 0; }, "pracc.sync_interval_s"},
+        Rule{"sync_interval_long", [](Config& c) { c.pracc.sync_interval_s = 3601; }, "pracc.sync_interval_s"},
+        Rule{"lifecycle_interval_zero", [](Config& c) { c.pracc.lifecycle_interval_s = 0; },
+             "pracc.lifecycle_interval_s"},
+        Rule{"lifecycle_interval_long", [](Config& c) { c.pracc.lifecycle_interval_s = 3601; },
+             "pracc.lifecycle_interval_s"},
+        Rule{"sim_boot_negative", [](Config& c) { c.cloud.sim.boot_s = -1; }, "cloud.sim.boot_s"},
+        Rule{"sim_boot_long", [](Config& c) { c.cloud.sim.boot_s = 3601; }, "cloud.sim.boot_s"},
+        Rule{"sim_reboot_negative", [](Config& c) { c.cloud.sim.reboot_s = -1; }, "cloud.sim.reboot_s"},
+        Rule{"sim_reboot_long", [](Config& c) { c.cloud.sim.reboot_s = 3601; }, "cloud.sim.reboot_s"},
+        Rule{"sim_stop_negative", [](Config& c) { c.cloud.sim.stop_s = -1; }, "cloud.sim.stop_s"},
+        Rule{"sim_stop_long", [](Config& c) { c.cloud.sim.stop_s = 3601; }, "cloud.sim.stop_s"},
+        Rule{"sim_start_negative", [](Config& c) { c.cloud.sim.start_s = -1; }, "cloud.sim.start_s"},
+        Rule{"sim_start_long", [](Config& c) { c.cloud.sim.start_s = 3601; }, "cloud.sim.start_s"},
+        Rule{"sim_terminate_negative", [](Config& c) { c.cloud.sim.terminate_s = -1; }, "cloud.sim.terminate_s"},
+        Rule{"sim_terminate_long", [](Config& c) { c.cloud.sim.terminate_s = 3601; }, "cloud.sim.terminate_s"},
+        Rule{"sim_failure_negative", [](Config& c) { c.cloud.sim.launch_failure_percent = -1; },
+             "cloud.sim.launch_failure_percent"},
+        Rule{"sim_failure_over_100", [](Config& c) { c.cloud.sim.launch_failure_percent = 101; },
+             "cloud.sim.launch_failure_percent"},
+        Rule{"sim_demo_interval_short", [](Config& c) { c.cloud.sim.demo_interval_s = 9; }, "cloud.sim.demo_interval_s"},
+        Rule{"sim_demo_interval_long", [](Config& c) { c.cloud.sim.demo_interval_s = 86401; },
+             "cloud.sim.demo_interval_s"},
+        Rule{"cvm_endpoint_empty", [](Config& c) { c.cloud.cvm_endpoint.clear(); }, "cloud.cvm_endpoint"},
+        Rule{"cvm_endpoint_not_http", [](Config& c) { c.cloud.cvm_endpoint = "cvm.tencentcloudapi.com"; },
+             "cloud.cvm_endpoint"},
+        Rule{"cos_endpoint_not_http", [](Config& c) { c.cloud.cos_endpoint = "cos.ap-shanghai.myqcloud.com"; },
+             "cloud.cos_endpoint"},
+        Rule{"cos_bucket_no_appid", [](Config& c) { c.cloud.cos_bucket = "pracc-demos"; }, "cloud.cos_bucket"},
+        Rule{"cos_bucket_uppercase", [](Config& c) { c.cloud.cos_bucket = "Demos-1250000000"; }, "cloud.cos_bucket"},
+        Rule{"cos_region_no_dash", [](Config& c) { c.cloud.cos_region = "shanghai"; }, "cloud.cos_region"},
+        Rule{"cloud_secret_id_space", [](Config& c) { c.cloud.secret_id = "AKID example"; }, "cloud.secret_id"},
+        Rule{"cloud_secret_key_newline", [](Config& c) { c.cloud.secret_key = "secret-key\n"; }, "cloud.secret_key"},
+        Rule{"cloud_token_tab", [](Config& c) { c.cloud.token = "token\tpart"; }, "cloud.token"}),
     rule_name);
 
 TEST(ConfigLoader, ValidateAcceptsGoodValues) {
@@ -169,6 +238,155 @@ TEST(ConfigLoader, ValidateAcceptsGoodValues) {
   EXPECT_NO_THROW(validate(config));
   config.server.public_url = "http://127.0.0.1:8080";
   EXPECT_NO_THROW(validate(config));
+}
+
+TEST(ConfigLoader, ValidateAcceptsPraccAndCloudBounds) {
+  Config config;
+  config.pracc.regions = {"sa-saopaulo", "ap-bangkok"};
+  config.pracc.grace_days = 0;
+  config.pracc.max_servers_per_user = 1;
+  config.pracc.max_servers_per_region = 1;
+  config.pracc.game_port = 1;
+  config.pracc.max_players = 2;
+  config.pracc.demo_link_s = 60;
+  config.pracc.launch_attempts = 1;
+  config.pracc.launch_retry_s = 1;
+  config.pracc.sync_interval_s = 1;
+  config.pracc.lifecycle_interval_s = 1;
+  config.cloud.sim = {0, 0, 0, 0, 0, 0, 10};
+  config.cloud.cvm_endpoint = "http://127.0.0.1:8080/dev/cloud/cvm";  // a stand-in
+  config.cloud.cos_endpoint = "http://127.0.0.1:8080/dev/cloud/cos/demos-1250000000";
+  config.cloud.cos_bucket = "pracc-demos-1250000000";
+  config.cloud.cos_region = "ap-shanghai";
+  EXPECT_NO_THROW(validate(config));
+  config.pracc = {{"ap-shanghai"}, 90, 100, 100000, 65535, 64, 86400, 10, 3600, 3600, 3600};
+  config.cloud.sim = {3600, 3600, 3600, 3600, 3600, 100, 86400};
+  EXPECT_NO_THROW(validate(config));
+  // With the rental off, no region needs to be offered.
+  config.features.pracc_enabled = false;
+  config.pracc.regions.clear();
+  EXPECT_NO_THROW(validate(config));
+}
+
+TEST(ConfigLoader, RegionRulesNameTheRegion) {
+  Config config;
+  config.pracc.regions = {"ap-shanghai", "ap-mars"};
+  try {
+    validate(config);
+    FAIL() << "validate accepted ap-mars";
+  } catch (const ConfigError& error) {
+    EXPECT_THAT(error.what(), HasSubstr("\"ap-mars\""));
+    EXPECT_THAT(error.what(), HasSubstr("ap-shanghai"));  // the known codes are listed
+  }
+  config.pracc.regions = {"ap-tokyo", "ap-tokyo"};
+  try {
+    validate(config);
+    FAIL() << "validate accepted a region twice";
+  } catch (const ConfigError& error) {
+    EXPECT_THAT(error.what(), AllOf(HasSubstr("\"ap-tokyo\""), HasSubstr("twice")));
+  }
+}
+
+TEST(ConfigLoader, CloudSecretsAreNeverQuoted) {
+  Config config;
+  config.cloud.secret_key = "very-secret-cloud-key with a space";
+  try {
+    validate(config);
+    FAIL() << "validate accepted a key with a space";
+  } catch (const ConfigError& error) {
+    EXPECT_THAT(error.what(), HasSubstr("cloud.secret_key"));
+    EXPECT_THAT(error.what(), Not(HasSubstr("very-secret-cloud-key")));
+  }
+}
+
+// ---- the cloud settings production's rental needs (checked when serving, not by validate) ----
+
+Config production_with_cloud() {
+  Config config;
+  config.cloud.secret_id = "AKIDexample0123456789";
+  config.cloud.secret_key = "example-secret-key-0123456789";
+  config.cloud.regions_file = "/etc/portal/cloud-regions.toml";
+  config.cloud.cos_bucket = "pracc-demos-1250000000";
+  config.cloud.cos_region = "ap-shanghai";
+  return config;
+}
+
+std::string cloud_refusal(const Config& config) {
+  try {
+    require_cloud_settings(config);
+  } catch (const ConfigError& error) {
+    return error.what();
+  }
+  ADD_FAILURE() << "require_cloud_settings accepted the config";
+  return {};
+}
+
+TEST(ConfigCloud, ProductionRentalNeedsEveryCloudSetting) {
+  const Config defaults;  // production, rental on, every region offered, no cloud settings
+  EXPECT_NO_THROW(validate(defaults)) << "CLI commands run without cloud settings";
+  const std::string message = cloud_refusal(defaults);
+  for (const char* key :
+       {"cloud.secret_id", "cloud.secret_key", "cloud.regions_file", "cloud.cos_bucket", "cloud.cos_region"}) {
+    EXPECT_THAT(message, HasSubstr(std::string("\"") + key + "\"")) << message;
+  }
+  EXPECT_THAT(message, AllOf(HasSubstr("PORTAL_CLOUD__SECRET_ID"), HasSubstr("PORTAL_CLOUD__SECRET_KEY"),
+                             HasSubstr("PORTAL_FEATURES__PRACC__ENABLED=false")));
+  EXPECT_EQ(message.back(), '.');
+
+  EXPECT_NO_THROW(require_cloud_settings(production_with_cloud()));
+  EXPECT_NO_THROW(validate(production_with_cloud()));
+  // token and the endpoints have defaults or are optional.
+  Config no_token = production_with_cloud();
+  no_token.cloud.cos_endpoint.clear();
+  EXPECT_NO_THROW(require_cloud_settings(no_token));
+}
+
+TEST(ConfigCloud, EachMissingSettingIsNamedWithItsVariable) {
+  const std::pair<std::string, std::string> keys[] = {{"secret_id", "PORTAL_CLOUD__SECRET_ID"},
+                                                      {"secret_key", "PORTAL_CLOUD__SECRET_KEY"},
+                                                      {"regions_file", "PORTAL_CLOUD__REGIONS_FILE"},
+                                                      {"cos_bucket", "PORTAL_CLOUD__COS_BUCKET"},
+                                                      {"cos_region", "PORTAL_CLOUD__COS_REGION"}};
+  for (const auto& [key, variable] : keys) {
+    Config config = production_with_cloud();
+    if (key == "secret_id") config.cloud.secret_id.clear();
+    if (key == "secret_key") config.cloud.secret_key.clear();
+    if (key == "regions_file") config.cloud.regions_file.clear();
+    if (key == "cos_bucket") config.cloud.cos_bucket.clear();
+    if (key == "cos_region") config.cloud.cos_region.clear();
+    const std::string message = cloud_refusal(config);
+    EXPECT_THAT(message, AllOf(HasSubstr("\"cloud." + key + "\" is empty"), HasSubstr(variable))) << message;
+    for (const auto& [other, other_variable] : keys) {
+      if (other != key) {
+        EXPECT_THAT(message, Not(HasSubstr(other_variable))) << message;
+      }
+    }
+  }
+}
+
+TEST(ConfigCloud, SecretsAreNotQuotedInTheRefusal) {
+  Config config = production_with_cloud();
+  config.cloud.cos_region.clear();
+  const std::string message = cloud_refusal(config);
+  EXPECT_THAT(message, Not(HasSubstr(config.cloud.secret_key)));
+  EXPECT_THAT(message, Not(HasSubstr(config.cloud.secret_id)));
+}
+
+TEST(ConfigCloud, DemoModeAndARentalThatIsOffNeedNoCloudSettings) {
+  Config demo;
+  demo.mode = Mode::demo;
+  EXPECT_NO_THROW(validate(demo));
+  EXPECT_NO_THROW(require_cloud_settings(demo));
+
+  Config off;
+  off.features.pracc_enabled = false;
+  EXPECT_NO_THROW(validate(off));
+  EXPECT_NO_THROW(require_cloud_settings(off));
+
+  // No region offered, nothing to launch (validate refuses that while the rental is on).
+  Config no_regions;
+  no_regions.pracc.regions.clear();
+  EXPECT_NO_THROW(require_cloud_settings(no_regions));
 }
 
 }  // namespace
