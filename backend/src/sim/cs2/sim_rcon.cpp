@@ -28,6 +28,35 @@ std::string connected_time(std::chrono::milliseconds connected) {
   return fmt::format("{:02}:{:02}:{:02}", total / 3600, total / 60 % 60, total % 60);
 }
 
+bool is_steam_id64(std::string_view text) {
+  return text.size() == 17 && text.starts_with("7656119") &&
+         text.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+// The first word of an argument list ("76561198000000001 \"note\" @css/root" -> the id).
+std::string_view first_word(std::string_view arguments) { return arguments.substr(0, arguments.find_first_of(" \t")); }
+
+// Admin commands as CounterStrikeSharp (css_admins_reload re-reads the admin file) and the common
+// admin plugins (css_addadmin / css_deladmin, as CS2-SimpleAdmin names them) spell them; css_admins,
+// which prints the list, is the stand-in's own. The list lives in the state, so a reload keeps what
+// was added; only a restart goes back to the list the server was configured with.
+std::string admin_command(SimState& state, std::string_view command, std::string_view argument) {
+  if (command == "css_admins") {
+    std::string out;
+    for (const auto& id : state.snapshot().admins) out += id + "\n";
+    return out.empty() ? "No admins\n" : out;
+  }
+  if (command == "css_admins_reload") return fmt::format("Reloaded {} admins\n", state.snapshot().admins.size());
+  const std::string id = unquote(first_word(argument));
+  if (!is_steam_id64(id)) return fmt::format("Usage: {} <steamid64>\n", command);
+  if (command == "css_addadmin") {
+    state.add_admin(id);
+    return fmt::format("Added admin {}\n", id);
+  }
+  if (state.remove_admin(id)) return fmt::format("Removed admin {}\n", id);
+  return fmt::format("{} is not an admin\n", id);
+}
+
 }  // namespace
 
 std::string status_text(const SimSnapshot& state, std::uint16_t game_port) {
@@ -79,7 +108,14 @@ std::string exec_command(SimState& state, std::string_view line, std::uint16_t g
     state.change_map(unquote(argument));
     return {};
   }
-  if (command == "say") return {};
+  if (command == "say") {
+    if (!argument.empty()) state.record_say(unquote(argument));
+    return {};
+  }
+  if (command == "css_addadmin" || command == "css_deladmin" || command == "css_admins_reload" ||
+      command == "css_admins") {
+    return admin_command(state, command, argument);
+  }
   if (command.empty()) return {};
   return fmt::format("Unknown command '{}'\n", command);
 }

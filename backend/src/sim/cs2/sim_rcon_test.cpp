@@ -67,6 +67,28 @@ TEST(SimRcon, CommandsChangeTheState) {
   EXPECT_NE(exec_command(state, "frobnicate 1", 27015).find("Unknown command"), std::string::npos);
 }
 
+TEST(SimRcon, AdminCommandsKeepTheListAndSayIsRecorded) {
+  auto spec = spec_with_bots();
+  spec.admins = {"76561198000000001"};
+  SimState state(spec, 5);
+  EXPECT_EQ(exec_command(state, "css_addadmin \"76561198000000002\" coach @css/root", 27015),
+            "Added admin 76561198000000002\n");
+  EXPECT_EQ(exec_command(state, "css_addadmin 76561198000000002", 27015), "Added admin 76561198000000002\n");
+  EXPECT_EQ(exec_command(state, "css_deladmin 76561198000000001", 27015), "Removed admin 76561198000000001\n");
+  EXPECT_EQ(exec_command(state, "css_deladmin 76561198000000001", 27015), "76561198000000001 is not an admin\n");
+  EXPECT_EQ(exec_command(state, "css_addadmin 12345", 27015), "Usage: css_addadmin <steamid64>\n");
+  EXPECT_EQ(exec_command(state, "css_admins_reload", 27015), "Reloaded 1 admins\n");
+  EXPECT_EQ(exec_command(state, "css_admins", 27015), "76561198000000002\n");
+  EXPECT_EQ(state.snapshot().admins, std::vector<std::string>{"76561198000000002"});
+
+  EXPECT_EQ(exec_command(state, "say \"Time is almost up\"", 27015), "");
+  for (int i = 0; i < 60; ++i) exec_command(state, "say line " + std::to_string(i), 27015);
+  const auto said = state.snapshot().said;
+  ASSERT_EQ(said.size(), SimState::kSaidKept);
+  EXPECT_EQ(said.back(), "line 59");
+  EXPECT_EQ(said.front(), "line 10");
+}
+
 TEST(SimRcon, AuthHandshake) {
   SimState state(spec_with_bots(), 4);
   SimRconSession session(state, "pw", 27015);

@@ -6,7 +6,6 @@
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
-#include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ip/udp.hpp>
@@ -38,7 +37,7 @@ std::uint64_t client_key(const udp::endpoint& from) {
 
 }  // namespace
 
-struct SimServer::Impl {
+struct SimServer::Impl : std::enable_shared_from_this<SimServer::Impl> {
   Impl(asio::io_context& context, const SimServerSpec& spec, unsigned seed)
       : ioc(context),
         state(spec, seed),
@@ -57,6 +56,22 @@ struct SimServer::Impl {
   bool stopped = false;
   // Open RCON connections, closed on stop; touched only on the io_context's thread.
   std::unordered_map<tcp::socket*, std::weak_ptr<tcp::socket>> sessions;
+
+  // srcds -port N: both sockets on exactly that number. The listening socket reuses the address so a
+  // restart binds again while the last RCON connections linger in TIME_WAIT.
+  void bind_exactly(const std::string& host, std::uint16_t number) {
+    const auto address = asio::ip::make_address(host);
+    boost::system::error_code ec;
+    acceptor.open(address.is_v4() ? tcp::v4() : tcp::v6(), ec);
+    if (!ec) acceptor.set_option(asio::socket_base::reuse_address(true), ec);
+    if (!ec) acceptor.bind(tcp::endpoint(address, number), ec);
+    if (ec) throw std::system_error(ec, "sim: binding TCP " + host + ":" + std::to_string(number));
+    udp_socket.open(address.is_v4() ? udp::v4() : udp::v6(), ec);
+    if (!ec) udp_socket.bind(udp::endpoint(address, number), ec);
+    if (!ec) udp_socket.non_blocking(true, ec);
+    if (ec) throw std::system_error(ec, "sim: binding UDP " + host + ":" + std::to_string(number));
+    port = number;
+  }
 
   void bind(const std::string& host) {
     const auto address = asio::ip::make_address(host);
@@ -83,7 +98,8 @@ struct SimServer::Impl {
 
   void receive() {
     udp_socket.async_receive_from(
-        asio::buffer(buffer), from, [this](const boost::system::error_code& ec, std::size_t size) {
+        asio::buffer(buffer), from,
+        [this, self = shared_from_this()](const boost::system::error_code& ec, std::size_t size) {
           if (ec == asio::error::operation_aborted || stopped) return;
           if (!ec) {
             const auto replies = responder.answer(state, std::string_view(buffer.data(), size), client_key(from), port);
@@ -107,8 +123,9 @@ struct SimServer::Impl {
       tcp::socket* key = connection.get();
       sessions.emplace(key, connection);
       // The completion handler owns the socket until the session coroutine has finished.
-      asio::co_spawn(ioc, rcon_session(*connection),
-                     [this, key, connection](const std::exception_ptr&) { sessions.erase(key); });
+      asio::co_spawn(
+          ioc, rcon_session(*connection),
+          [this, self = shared_from_this(), key, connection](const std::exception_ptr&) { sessions.erase(key); });
     }
   }
 
@@ -139,9 +156,14 @@ struct SimServer::Impl {
   }
 };
 
-SimServer::SimServer(asio::io_context& ioc, const SimServerSpec& spec, unsigned seed, const std::string& host)
-    : impl_(std::make_unique<Impl>(ioc, spec, seed)) {
-  impl_->bind(host);
+SimServer::SimServer(asio::io_context& ioc, const SimServerSpec& spec, unsigned seed, const std::string& host,
+                     std::uint16_t port)
+    : impl_(std::make_shared<Impl>(ioc, spec, seed)) {
+  if (port == 0) {
+    impl_->bind(host);
+  } else {
+    impl_->bind_exactly(host, port);
+  }
 }
 
 SimServer::~SimServer() = default;
@@ -156,7 +178,8 @@ void SimServer::start() {
   if (impl_->state.spec().rcon_password.empty()) return;
   boost::system::error_code ec;
   impl_->acceptor.listen(asio::socket_base::max_listen_connections, ec);
-  if (!ec) asio::co_spawn(impl_->ioc, impl_->accept_loop(), asio::detached);
+  // The completion handler holds the internals until the accept loop has returned.
+  if (!ec) asio::co_spawn(impl_->ioc, impl_->accept_loop(), [self = impl_](const std::exception_ptr&) {});
 }
 
 void SimServer::stop() {

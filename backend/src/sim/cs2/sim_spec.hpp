@@ -22,6 +22,7 @@ struct SimServerSpec {
   std::vector<std::string> map_pool;     // rotation; empty keeps `map` forever
   std::chrono::seconds map_period{300};  // simulated time per map
   std::string join_password;             // sv_password; non-empty sets the A2S password flag
+  std::vector<std::string> admins;       // SteamID64s with admin rights at start (css_addadmin adds more)
 
   // Suggestions for seeding the portal's server list; the sim itself ignores them.
   std::string category;  // one of the portal's ten modes, e.g. "competitive", "no-awp dm", "vip sub"

@@ -33,7 +33,8 @@ SimState::SimState(const SimServerSpec& spec, unsigned seed)
       name_(spec.name),
       map_(spec.map),
       join_password_(spec.join_password),
-      offline_(spec.offline) {
+      offline_(spec.offline),
+      admins_(spec.admins) {
   if (map_.empty() && !spec_.map_pool.empty()) map_ = spec_.map_pool.front();
   const auto found = std::find(spec_.map_pool.begin(), spec_.map_pool.end(), map_);
   map_index_ = found == spec_.map_pool.end() ? 0 : static_cast<std::size_t>(found - spec_.map_pool.begin());
@@ -156,6 +157,8 @@ SimSnapshot SimState::snapshot() const {
   out.now = now_;
   out.humans = humans_;
   out.bots = bots_;
+  out.admins = admins_;
+  out.said = said_;
   return out;
 }
 
@@ -222,6 +225,25 @@ void SimState::change_map(std::string map) {
   std::lock_guard lock(mutex_);
   map_ = std::move(map);
   on_map_ = milliseconds(0);
+}
+
+void SimState::add_admin(std::string steam_id) {
+  std::lock_guard lock(mutex_);
+  if (std::find(admins_.begin(), admins_.end(), steam_id) == admins_.end()) admins_.push_back(std::move(steam_id));
+}
+
+bool SimState::remove_admin(const std::string& steam_id) {
+  std::lock_guard lock(mutex_);
+  const auto found = std::find(admins_.begin(), admins_.end(), steam_id);
+  if (found == admins_.end()) return false;
+  admins_.erase(found);
+  return true;
+}
+
+void SimState::record_say(std::string text) {
+  std::lock_guard lock(mutex_);
+  said_.push_back(std::move(text));
+  if (said_.size() > kSaidKept) said_.erase(said_.begin());
 }
 
 }  // namespace portal::sim

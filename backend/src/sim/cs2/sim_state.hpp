@@ -32,6 +32,8 @@ struct SimSnapshot {
   std::chrono::milliseconds now{0};  // simulated time
   std::vector<SimPlayer> humans;
   std::vector<SimPlayer> bots;
+  std::vector<std::string> admins;  // SteamID64s, in the order they were added
+  std::vector<std::string> said;    // the last kSaidKept `say` messages, oldest first
 
   int player_count() const { return static_cast<int>(humans.size() + bots.size()); }
 };
@@ -56,6 +58,12 @@ class SimState {
   void set_join_password(std::string password);
   void set_hostname(std::string name);
   void change_map(std::string map);
+  // The admin plugin's list: adding a present id or removing an absent one changes nothing.
+  void add_admin(std::string steam_id);
+  bool remove_admin(const std::string& steam_id);
+  // A `say` from the console, kept so tests and the demo can see the warnings the portal sent.
+  void record_say(std::string text);
+  static constexpr std::size_t kSaidKept = 50;
 
  private:
   void join_locked();
@@ -74,6 +82,8 @@ class SimState {
   int next_id_ = 2;  // CS2 numbers slots from 0; 0 and 1 look like the listen/SourceTV slots
   std::vector<SimPlayer> humans_;
   std::vector<SimPlayer> bots_;
+  std::vector<std::string> admins_;
+  std::vector<std::string> said_;
 };
 
 }  // namespace portal::sim
