@@ -53,7 +53,8 @@ using Handler = std::function<Response(Request&)>;
 
 struct Route {
   Method method = Method::get;
-  std::string pattern;  // "/api/leaderboard/{mode}/top": literal segments and {name} captures
+  std::string pattern;  // "/api/leaderboard/{mode}/top": literal segments and {name} captures; a last
+                        // {name...} takes the rest of the path, slashes included
   Access access = Access::public_access;
   Exec exec = Exec::worker;
   Handler handler;

@@ -8,6 +8,8 @@ namespace {
 bool is_capture(std::string_view segment) {
   return segment.size() > 2 && segment.front() == '{' && segment.back() == '}';
 }
+// "{name...}": the rest of the path, slashes included (an object key in a bucket).
+bool is_rest_capture(std::string_view segment) { return is_capture(segment) && segment.ends_with("...}"); }
 }  // namespace
 
 Router::Router(RouteTable table) : table_(std::move(table)) {
@@ -38,10 +40,17 @@ std::vector<std::string_view> Router::split(std::string_view path) {
 
 bool Router::match_segments(const Compiled& compiled, const std::vector<std::string_view>& parts,
                             std::map<std::string, std::string>* params) {
-  if (compiled.segments.size() != parts.size()) return false;
-  for (std::size_t i = 0; i < parts.size(); ++i) {
+  const bool rest = !compiled.segments.empty() && is_rest_capture(compiled.segments.back());
+  if (rest ? parts.size() < compiled.segments.size() : compiled.segments.size() != parts.size()) return false;
+  for (std::size_t i = 0; i < compiled.segments.size(); ++i) {
     const std::string& segment = compiled.segments[i];
-    if (is_capture(segment)) {
+    if (rest && i + 1 == compiled.segments.size()) {
+      if (parts[i].empty()) return false;
+      // The parts are views into one path: the rest runs from this part to the end of the last.
+      const std::string_view tail(
+          parts[i].data(), static_cast<std::size_t>(parts.back().data() + parts.back().size() - parts[i].data()));
+      if (params) (*params)[segment.substr(1, segment.size() - 5)] = std::string(tail);
+    } else if (is_capture(segment)) {
       if (parts[i].empty()) return false;
       if (params) (*params)[segment.substr(1, segment.size() - 2)] = std::string(parts[i]);
     } else if (segment != parts[i]) {

@@ -23,7 +23,8 @@ class Router {
  public:
   explicit Router(RouteTable table);
 
-  // HEAD matches a GET route. Literal segments win over {captures} at the same position.
+  // HEAD matches a GET route. Literal segments win over {captures} at the same position. A last
+  // segment "{name...}" captures the rest of the path, slashes included (at least one segment).
   RouteMatch match(Method method, std::string_view path) const;
 
   // Methods any route accepts on this path (empty when the path is unknown).

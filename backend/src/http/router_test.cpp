@@ -48,6 +48,24 @@ TEST(Router, SameCaptureCountDistinguishedByMethod) {
   EXPECT_EQ(put.params.at("id"), "42");
 }
 
+TEST(Router, ARestCaptureTakesTheRestOfThePathWithItsSlashes) {
+  RouteTable table;
+  table.get("/dev/cloud/cos/{bucket}", Access::public_access, named("bucket"));
+  table.get("/dev/cloud/cos/{bucket}/{key...}", Access::public_access, named("object"));
+  const Router router(std::move(table));
+  auto match = router.match(Method::get, "/dev/cloud/cos/demos-125/demos/srv_1/2026-11-24_2130_de_mirage.dem");
+  ASSERT_EQ(match.outcome, RouteMatch::Outcome::found);
+  EXPECT_EQ(run(match), "object");
+  EXPECT_EQ(match.params.at("bucket"), "demos-125");
+  EXPECT_EQ(match.params.at("key"), "demos/srv_1/2026-11-24_2130_de_mirage.dem");
+  match = router.match(Method::get, "/dev/cloud/cos/demos-125/a.dem");
+  ASSERT_EQ(match.outcome, RouteMatch::Outcome::found);
+  EXPECT_EQ(match.params.at("key"), "a.dem");
+  match = router.match(Method::get, "/dev/cloud/cos/demos-125");
+  EXPECT_EQ(run(match), "bucket");
+  EXPECT_EQ(router.match(Method::get, "/dev/cloud/cos/demos-125/").outcome, RouteMatch::Outcome::not_found);
+}
+
 TEST(Router, UnknownPathIsNotFound) {
   const Router router = make_router();
   EXPECT_EQ(router.match(Method::get, "/api/leaderboard").outcome, RouteMatch::Outcome::not_found);
