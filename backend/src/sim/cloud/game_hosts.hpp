@@ -1,0 +1,73 @@
+#pragma once
+// What runs on the stand-in's machines: one simulated CS2 server (sim/cs2, A2S over UDP and RCON over
+// TCP) per RUNNING machine, bound on the machine's own loopback address at the game port its UserData
+// names, configured from the UserData's settings block (name, join and RCON passwords, max players,
+// admins). A machine that comes up again (reboot, start) gets a fresh server: what RCON changed
+// before is gone, as a real server reads its server.cfg again. All servers share one I/O thread.
+
+#include "core/result.hpp"
+#include "integrations/cloud/user_data.hpp"
+#include "sim/cs2/sim_fleet.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace portal::sim::cloud {
+
+// A machine that should have its game server up.
+struct WantedServer {
+  std::string instance_id;
+  std::uint64_t boots = 0;  // a new value means the machine came up again
+  std::string public_ip;
+  std::string user_data;
+  std::uint64_t seed = 0;
+};
+
+struct GameEndpoint {
+  std::string ip;
+  std::uint16_t port = 0;
+};
+
+// The simulated server a UserData script describes (INVALID_BOOTSTRAP when it has no settings block).
+core::Result<SimServerSpec> game_spec_from_user_data(const std::string& script, std::uint64_t seed);
+
+class GameHosts {
+ public:
+  explicit GameHosts(SimFleetOptions options);
+  ~GameHosts();
+
+  // Starts and stops servers until exactly the wanted ones run. An address that cannot be bound is
+  // traded for `another_address(instance_id)` and tried again. Not reentrant: one caller at a time.
+  void reconcile(const std::vector<WantedServer>& wanted,
+                 const std::function<std::string(const std::string& instance_id)>& another_address);
+
+  std::optional<SimSnapshot> snapshot(const std::string& instance_id) const;
+  std::optional<GameEndpoint> endpoint(const std::string& instance_id) const;
+  std::size_t running() const;
+  // The bootstrap settings of a machine's UserData (parsed once per machine); nullopt when unreadable.
+  std::optional<portal::cloud::ServerBootstrap> bootstrap(const std::string& instance_id, const std::string& user_data);
+
+  void stop();
+
+ private:
+  struct Running {
+    std::uint64_t boots = 0;
+    SimFleet::ServerId server = 0;
+    GameEndpoint endpoint;
+  };
+  void start(const WantedServer& wanted,
+             const std::function<std::string(const std::string& instance_id)>& another_address);
+
+  SimFleet fleet_;
+  mutable std::mutex mutex_;  // guards running_ and bootstraps_
+  std::map<std::string, Running> running_;
+  std::map<std::string, std::optional<portal::cloud::ServerBootstrap>> bootstraps_;
+};
+
+}  // namespace portal::sim::cloud

@@ -1,0 +1,226 @@
+#include "sim/cloud/sim_cloud.hpp"
+
+#include "sim/cloud/cos_api.hpp"
+#include "sim/cloud/cvm_api.hpp"
+#include "sim/cloud/game_hosts.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <condition_variable>
+#include <mutex>
+#include <random>
+#include <stdexcept>
+#include <thread>
+
+namespace portal::sim::cloud {
+
+namespace {
+
+constexpr const char* kDefaultMap = "de_mirage";
+
+SimCloudSettings checked(SimCloudSettings settings) {
+  if (!settings.demo_mode) throw std::logic_error("the cloud stand-in runs in demo mode only");
+  while (settings.public_base_url.ends_with('/')) settings.public_base_url.pop_back();
+  const auto negative = [](std::chrono::milliseconds delay) { return delay.count() < 0; };
+  if (negative(settings.boot_delay) || negative(settings.reboot_delay) || negative(settings.stop_delay) ||
+      negative(settings.start_delay) || negative(settings.terminate_delay) || negative(settings.demo_interval)) {
+    throw std::invalid_argument("SimCloudSettings: delays must not be negative");
+  }
+  if (settings.demo_min_bytes < 0 || settings.demo_max_bytes < settings.demo_min_bytes) {
+    throw std::invalid_argument("SimCloudSettings: demo sizes need 0 <= demo_min_bytes <= demo_max_bytes");
+  }
+  if (settings.regions.empty()) throw std::invalid_argument("SimCloudSettings: no regions");
+  if (settings.ticker_period.count() <= 0) throw std::invalid_argument("SimCloudSettings: ticker_period must be > 0");
+  if (settings.seed == 0) settings.seed = std::random_device{}();
+  return settings;
+}
+
+}  // namespace
+
+struct SimCloud::Impl {
+  Impl(const SimCloudSettings& settings, MillisClock clock, CosStore& objects)
+      : now_ms(std::move(clock)),
+        credentials(generate_credentials()),
+        registry(settings),
+        store(objects),
+        hosts(SimFleetOptions{.tick = settings.game_tick, .time_scale = settings.game_time_scale}),
+        cvm(CvmApi::Deps{.credentials = credentials,
+                         .now_ms = now_ms,
+                         .registry = registry,
+                         .registry_mutex = registry_mutex,
+                         .enforce_rate_limits = settings.enforce_rate_limits,
+                         .changed = [this] { nudge(); }}),
+        cos(CosApi::Deps{.credentials = credentials, .now_ms = now_ms, .store = store}),
+        demo_min_bytes(settings.demo_min_bytes),
+        demo_max_bytes(settings.demo_max_bytes),
+        ticker_period(settings.ticker_period) {}
+
+  MillisClock now_ms;
+  CloudCredentials credentials;
+  mutable std::mutex registry_mutex;  // guards registry
+  InstanceRegistry registry;
+  CosStore& store;
+  GameHosts hosts;
+  CvmApi cvm;
+  CosApi cos;
+  std::int64_t demo_min_bytes;
+  std::int64_t demo_max_bytes;
+  std::chrono::milliseconds ticker_period;
+
+  std::mutex tick_mutex;  // one tick at a time: the ticker thread or tick_now()
+  std::mutex wake_mutex;
+  std::condition_variable wake;
+  bool nudged = false;
+  bool stopping = false;
+  std::thread ticker;
+
+  void nudge() {
+    {
+      std::lock_guard lock(wake_mutex);
+      nudged = true;
+    }
+    wake.notify_one();
+  }
+
+  void run_ticker() {
+    std::unique_lock lock(wake_mutex);
+    while (!stopping) {
+      lock.unlock();
+      try {
+        tick();
+      } catch (const std::exception& error) {
+        spdlog::error("sim cloud: tick failed: {}", error.what());
+      }
+      lock.lock();
+      wake.wait_for(lock, ticker_period, [this] { return stopping || nudged; });
+      nudged = false;
+    }
+  }
+
+  // Due transitions become game servers started or stopped, finished recordings become COS objects.
+  void tick() {
+    std::lock_guard serial(tick_mutex);
+    std::vector<Recording> recordings;
+    std::vector<WantedServer> wanted;
+    std::map<std::string, std::string> user_data;
+    {
+      std::lock_guard lock(registry_mutex);
+      registry.settle(now_ms());
+      recordings = registry.take_recordings();
+      for (const auto& instance : registry.all()) {
+        user_data[instance.id] = instance.user_data;
+        if (instance.state != State::running) continue;
+        wanted.push_back(WantedServer{.instance_id = instance.id,
+                                      .boots = instance.boots,
+                                      .public_ip = instance.public_ip,
+                                      .user_data = instance.user_data,
+                                      .seed = instance.seed});
+      }
+    }
+    // Before the servers change: a recording names the map its server is on.
+    for (const auto& recording : recordings) store_recording(recording, user_data[recording.instance_id]);
+    hosts.reconcile(wanted, [this](const std::string& id) {
+      std::lock_guard lock(registry_mutex);
+      return registry.reassign_public_ip(id);
+    });
+  }
+
+  void store_recording(const Recording& recording, const std::string& script) {
+    const auto settings = hosts.bootstrap(recording.instance_id, script);
+    if (!settings || settings->demo_bucket.empty()) return;  // nothing configured to upload to
+    const auto server = hosts.snapshot(recording.instance_id);
+    const std::string map = server ? server->map : kDefaultMap;
+    std::mt19937_64 sizes(recording.seed);
+    const auto size = std::uniform_int_distribution<std::int64_t>(demo_min_bytes, demo_max_bytes)(sizes);
+    store.put_generated(settings->demo_bucket, demo_object_key(settings->demo_prefix, recording.started_ms, map), size,
+                        recording.seed, recording.ended_ms);
+  }
+};
+
+SimCloud::SimCloud(SimCloudSettings settings, MillisClock now_ms) : settings_(checked(std::move(settings))) {
+  for (const auto& bucket : settings_.buckets) store_.create_bucket(bucket);
+  impl_ = std::make_unique<Impl>(settings_, std::move(now_ms), store_);
+  impl_->ticker = std::thread([impl = impl_.get()] { impl->run_ticker(); });
+}
+
+SimCloud::~SimCloud() {
+  {
+    std::lock_guard lock(impl_->wake_mutex);
+    impl_->stopping = true;
+  }
+  impl_->wake.notify_one();
+  if (impl_->ticker.joinable()) impl_->ticker.join();
+  impl_->hosts.stop();
+}
+
+const CloudCredentials& SimCloud::credentials() const { return impl_->credentials; }
+std::string SimCloud::cvm_endpoint() const { return settings_.public_base_url + "/dev/cloud/cvm"; }
+std::string SimCloud::cos_endpoint() const { return settings_.public_base_url + "/dev/cloud/cos"; }
+
+std::vector<SimInstance> SimCloud::instances() const {
+  std::lock_guard lock(impl_->registry_mutex);
+  impl_->registry.settle(impl_->now_ms());
+  return impl_->registry.all();
+}
+
+std::optional<SimInstance> SimCloud::instance(const std::string& id) const {
+  std::lock_guard lock(impl_->registry_mutex);
+  impl_->registry.settle(impl_->now_ms());
+  const auto* found = impl_->registry.find(id);
+  if (!found) return std::nullopt;
+  return *found;
+}
+
+void SimCloud::set_sold_out(const std::string& region_or_zone, bool sold_out) {
+  std::lock_guard lock(impl_->registry_mutex);
+  impl_->registry.set_sold_out(region_or_zone, sold_out);
+}
+
+void SimCloud::fail_next_launch(int count) {
+  std::lock_guard lock(impl_->registry_mutex);
+  impl_->registry.fail_next_launches(count);
+}
+
+std::optional<SimSnapshot> SimCloud::game_server(const std::string& instance_id) const {
+  return impl_->hosts.snapshot(instance_id);
+}
+
+std::optional<std::string> SimCloud::connect_address(const std::string& instance_id) const {
+  const auto endpoint = impl_->hosts.endpoint(instance_id);
+  if (!endpoint) return std::nullopt;
+  return endpoint->ip + ":" + std::to_string(endpoint->port);
+}
+
+void SimCloud::tick_now() { impl_->tick(); }
+
+void SimCloud::register_routes(http::RouteTable& routes) {
+  // Memory, one HMAC and a lock each: inline on the I/O thread, like the payment stand-ins, so the
+  // adapter calling over loopback from the outbound pool never waits for a worker of its own pool.
+  // A download generates up to tens of megabytes and runs on a worker instead.
+  const auto add = [&routes](http::Method method, std::string pattern, std::string summary, http::Exec exec,
+                             std::size_t body_limit, http::Handler handler) {
+    routes.add(http::Route{.method = method,
+                           .pattern = std::move(pattern),
+                           .access = http::Access::public_access,
+                           .exec = exec,
+                           .handler = std::move(handler),
+                           .body_limit = body_limit,
+                           .json_body = false,
+                           .summary = "Demo mode: cloud stand-in " + std::move(summary)});
+  };
+  using M = http::Method;
+  using E = http::Exec;
+  auto* impl = impl_.get();
+  add(M::post, "/dev/cloud/cvm", "Tencent Cloud CVM API 3.0 (TC3-HMAC-SHA256)", E::inline_io, 256 * 1024,
+      [impl](http::Request& r) { return impl->cvm.handle(r); });
+  add(M::get, "/dev/cloud/cos/{bucket}", "COS List Objects", E::inline_io, 0,
+      [impl](http::Request& r) { return impl->cos.list_objects(r); });
+  add(M::post, "/dev/cloud/cos/{bucket}", "COS Delete Multiple Objects (?delete)", E::inline_io, 1024 * 1024,
+      [impl](http::Request& r) { return impl->cos.post_bucket(r); });
+  add(M::get, "/dev/cloud/cos/{bucket}/{key...}", "COS GET Object (signed or pre-signed)", E::worker, 0,
+      [impl](http::Request& r) { return impl->cos.get_object(r); });
+  add(M::del, "/dev/cloud/cos/{bucket}/{key...}", "COS DELETE Object", E::inline_io, 0,
+      [impl](http::Request& r) { return impl->cos.delete_object(r); });
+}
+
+}  // namespace portal::sim::cloud
