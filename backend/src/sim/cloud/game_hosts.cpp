@@ -19,15 +19,13 @@ constexpr int kBindAttempts = 8;
 
 }  // namespace
 
-core::Result<SimServerSpec> game_spec_from_user_data(const std::string& script, std::uint64_t seed) {
-  auto settings = portal::cloud::parse_user_data(script);
-  if (!settings) return settings.error();
+SimServerSpec game_spec(const portal::cloud::ServerBootstrap& settings, std::uint64_t seed) {
   SimServerSpec spec;
-  spec.name = settings->server_name;
-  spec.join_password = settings->join_password;
-  spec.rcon_password = settings->rcon_password;
-  spec.max_players = settings->max_players;
-  spec.admins = settings->admins;
+  spec.name = settings.server_name;
+  spec.join_password = settings.join_password;
+  spec.rcon_password = settings.rcon_password;
+  spec.max_players = settings.max_players;
+  spec.admins = settings.admins;
   spec.map_pool.assign(kMapPool.begin(), kMapPool.end());
   spec.map = kMapPool[seed % kMapPool.size()];
   spec.map_period = std::chrono::minutes(30);
@@ -97,15 +95,14 @@ void GameHosts::reconcile(const std::vector<WantedServer>& wanted,
 
 void GameHosts::start(const WantedServer& wanted,
                       const std::function<std::string(const std::string& instance_id)>& another_address) {
-  const auto settings = bootstrap(wanted.instance_id, wanted.user_data);
+  const auto settings = bootstrap(wanted.instance_id, wanted.user_data ? *wanted.user_data : std::string());
   if (!settings) return;
-  auto spec = game_spec_from_user_data(wanted.user_data, wanted.seed);
-  if (!spec) return;
+  const auto spec = game_spec(*settings, wanted.seed);
   std::string ip = wanted.public_ip;
   const auto port = static_cast<std::uint16_t>(settings->game_port);
   for (int attempt = 0; attempt < kBindAttempts && !ip.empty(); ++attempt) {
     try {
-      const auto id = fleet_.add(*spec, static_cast<unsigned>(wanted.seed ^ wanted.boots), ip, port);
+      const auto id = fleet_.add(spec, static_cast<unsigned>(wanted.seed ^ wanted.boots), ip, port);
       std::lock_guard lock(mutex_);
       running_[wanted.instance_id] = Running{.boots = wanted.boots, .server = id, .endpoint = {ip, port}};
       return;

@@ -25,7 +25,7 @@ struct WantedServer {
   std::string instance_id;
   std::uint64_t boots = 0;  // a new value means the machine came up again
   std::string public_ip;
-  std::string user_data;
+  std::shared_ptr<const std::string> user_data;  // the decoded UserData script
   std::uint64_t seed = 0;
 };
 
@@ -34,8 +34,8 @@ struct GameEndpoint {
   std::uint16_t port = 0;
 };
 
-// The simulated server a UserData script describes (INVALID_BOOTSTRAP when it has no settings block).
-core::Result<SimServerSpec> game_spec_from_user_data(const std::string& script, std::uint64_t seed);
+// The simulated server a machine's bootstrap settings describe; `seed` picks its first map.
+SimServerSpec game_spec(const portal::cloud::ServerBootstrap& settings, std::uint64_t seed);
 
 class GameHosts {
  public:

@@ -269,6 +269,7 @@ core::Result<std::vector<std::string>> InstanceRegistry::launch(const LaunchSpec
     return cvm_error("DryRunOperation", "The request would have succeeded, but DryRun was set.");
   }
   std::vector<std::string> ids;
+  const auto user_data = std::make_shared<const std::string>(spec.user_data);
   for (int i = 0; i < spec.count; ++i) {
     SimInstance instance;
     instance.id = fresh_id("ins-");
@@ -280,7 +281,7 @@ core::Result<std::vector<std::string>> InstanceRegistry::launch(const LaunchSpec
     instance.image_id = spec.image_id;
     instance.private_ip = next_private_ip();
     instance.public_ip = next_public_ip();
-    instance.user_data = spec.user_data;
+    instance.user_data = user_data;
     instance.client_token = spec.client_token;
     instance.created_ms = now_ms;
     instance.state = State::pending;
@@ -440,7 +441,8 @@ void InstanceRegistry::settle(std::int64_t now_ms) {
         recordings_.push_back(Recording{.instance_id = instance.id,
                                         .started_ms = instance.recording_since_ms,
                                         .ended_ms = instance.recording_since_ms + interval,
-                                        .seed = instance.seed ^ (0x9E3779B97F4A7C15ULL * ++instance.recordings)});
+                                        .seed = instance.seed ^ (0x9E3779B97F4A7C15ULL * ++instance.recordings),
+                                        .user_data = instance.user_data});
         instance.recording_since_ms += interval;
       }
     }

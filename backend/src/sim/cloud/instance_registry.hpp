@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <random>
 #include <set>
 #include <string>
@@ -62,6 +63,7 @@ struct Recording {
   std::int64_t started_ms = 0;
   std::int64_t ended_ms = 0;
   std::uint64_t seed = 0;
+  std::shared_ptr<const std::string> user_data;  // the machine's, for where its demos go
 };
 
 // UnsupportedRegion: CVM's answer to an X-TC-Region it does not serve.
@@ -87,6 +89,7 @@ class InstanceRegistry {
   std::vector<Recording> take_recordings();
 
   std::vector<SimInstance> all() const;
+  const std::map<std::string, SimInstance>& by_id() const { return instances_; }
   const SimInstance* find(const std::string& id) const;
   // The machine's public address could not be bound: another one from the pool.
   std::string reassign_public_ip(const std::string& id);

@@ -102,13 +102,11 @@ struct SimCloud::Impl {
     std::lock_guard serial(tick_mutex);
     std::vector<Recording> recordings;
     std::vector<WantedServer> wanted;
-    std::map<std::string, std::string> user_data;
     {
       std::lock_guard lock(registry_mutex);
       registry.settle(now_ms());
       recordings = registry.take_recordings();
-      for (const auto& instance : registry.all()) {
-        user_data[instance.id] = instance.user_data;
+      for (const auto& [id, instance] : registry.by_id()) {
         if (instance.state != State::running) continue;
         wanted.push_back(WantedServer{.instance_id = instance.id,
                                       .boots = instance.boots,
@@ -118,7 +116,9 @@ struct SimCloud::Impl {
       }
     }
     // Before the servers change: a recording names the map its server is on.
-    for (const auto& recording : recordings) store_recording(recording, user_data[recording.instance_id]);
+    for (const auto& recording : recordings) {
+      if (recording.user_data) store_recording(recording, *recording.user_data);
+    }
     hosts.reconcile(wanted, [this](const std::string& id) {
       std::lock_guard lock(registry_mutex);
       return registry.reassign_public_ip(id);

@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,7 +29,8 @@ struct SimInstance {
   std::string image_id;
   std::string private_ip;
   std::string public_ip;  // a loopback address of its own; listed from RUNNING on
-  std::string user_data;  // the decoded UserData script
+  // The decoded UserData script, shared: the ticker hands it around for every machine it looks at.
+  std::shared_ptr<const std::string> user_data;
   std::string client_token;
   std::int64_t created_ms = 0;
 
