@@ -1,7 +1,7 @@
 // The payment engine through the real App with a fake provider (support/fake_payment_provider.hpp):
 // order -> pay -> notification -> VIP, and what must change nothing: duplicates, reordering,
 // forgeries; what must be held: a wrong amount or merchant; a late payment honoured; owner-only
-// reads; the refused rental order; a refund that takes the VIP days back.
+// reads; orders of unknown products and bad options refused; a refund that takes the VIP days back.
 
 #include "app/wiring/payments.hpp"
 #include "core/clock.hpp"
@@ -209,8 +209,10 @@ TEST_F(PaymentsFunctional, OrdersThatBreakTheRulesAreRefused) {
                     {"currency", currency}, {"productType", type}, {"productId", type}, {"options", options}}),
                 buyer);
   };
+  EXPECT_EQ(error_code(order("coins", "CNY", R"({"duration":4,"paymentMethod":"wechat"})")), "PRODUCT_NOT_AVAILABLE");
+  // A rental is a product now; its own rules refuse an order that names no server to make.
   EXPECT_EQ(error_code(order("server_rental", "CNY", R"({"duration":4,"paymentMethod":"wechat"})")),
-            "PRODUCT_NOT_AVAILABLE");
+            "VALIDATION_FAILED");
   EXPECT_EQ(error_code(order("vip", "USD", R"({"duration":720,"paymentMethod":"wechat"})")), "CURRENCY_MISMATCH");
   EXPECT_EQ(error_code(order("vip", "CNY", R"({"duration":720,"paymentMethod":"alipay"})")), "PAYMENT_METHOD_DISABLED");
   EXPECT_EQ(error_code(order("vip", "CNY", R"({"duration":168,"paymentMethod":"wechat"})")), "PRICE_NOT_FOUND");

@@ -11,6 +11,7 @@
 #include "app/wiring/leaderboards.hpp"
 #include "app/wiring/live_servers.hpp"
 #include "app/wiring/payments.hpp"
+#include "app/wiring/rentals.hpp"
 #include "app/wiring/vip.hpp"
 
 namespace portal::app {
@@ -33,7 +34,8 @@ void build_modules(Modules& m, const Config& config, db::Database& database) {
   auto& accounts = add<Accounts>(m, config, database, servers.service());          // Steam and e-mail sign-in
   add<Leaderboards>(m, config, database, accounts.memberships(), servers.service());
   add<Vip>(m, config, database, accounts.memberships(), servers.service());
-  add<Payments>(m, config, database, accounts.memberships());  // prices, orders, provider notifications
+  auto& payments = add<Payments>(m, config, database, accounts.memberships());     // prices, orders, notifications
+  if (config.features.pracc_enabled) add<Rentals>(m, config, database, payments);  // practice-server rental
   add<Faq>(m, config, database);
   add<Inventory>(m, config, accounts);
   m.callers = std::make_unique<Callers>(accounts.authenticator(), servers.service());

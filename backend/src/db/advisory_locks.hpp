@@ -34,6 +34,9 @@ inline constexpr std::int64_t kJobLeaderboardRanking = 0x504F52544A4F4202LL;
 inline constexpr std::int64_t kJobAuthPurge = 0x504F52544A4F4203LL;
 inline constexpr std::int64_t kJobPaymentsExpire = 0x504F52544A4F4204LL;
 inline constexpr std::int64_t kJobPaymentsReconcile = 0x504F52544A4F4205LL;
+inline constexpr std::int64_t kJobPraccLaunch = 0x504F52544A4F4206LL;
+inline constexpr std::int64_t kJobPraccSync = 0x504F52544A4F4207LL;
+inline constexpr std::int64_t kJobPraccLifecycle = 0x504F52544A4F4208LL;
 
 // Transaction-level pairs (class, row): VIP time added to one account ("VIP@"), with
 // hashtext(steam_id) as the second key; season writes ("SEAS"), with 0.
@@ -49,6 +52,9 @@ inline constexpr std::array kAllAdvisoryLocks = {
     AdvisoryLockKey{"job auth.purge", advisory_locks::kJobAuthPurge, LockSpace::single_bigint},
     AdvisoryLockKey{"job payments.expire", advisory_locks::kJobPaymentsExpire, LockSpace::single_bigint},
     AdvisoryLockKey{"job payments.reconcile", advisory_locks::kJobPaymentsReconcile, LockSpace::single_bigint},
+    AdvisoryLockKey{"job pracc.launch", advisory_locks::kJobPraccLaunch, LockSpace::single_bigint},
+    AdvisoryLockKey{"job pracc.sync", advisory_locks::kJobPraccSync, LockSpace::single_bigint},
+    AdvisoryLockKey{"job pracc.lifecycle", advisory_locks::kJobPraccLifecycle, LockSpace::single_bigint},
     AdvisoryLockKey{"vip account", advisory_locks::kVipAccountClass, LockSpace::int_pair_class},
     AdvisoryLockKey{"seasons", advisory_locks::kSeasonsClass, LockSpace::int_pair_class},
 };

@@ -28,7 +28,12 @@ export const appRoutes: RouteObject[] = [
         element: (
           <GatedRoute
             feature="pracc"
-            element={<PraccPage commands={(collapsed) => <CommonCommandsPanel collapsed={collapsed} />} />}
+            element={
+              <PraccPage
+                commands={(collapsed) => <CommonCommandsPanel collapsed={collapsed} />}
+                onLogin={() => openLoginDialog()}
+              />
+            }
           />
         ),
       },

@@ -144,6 +144,12 @@ void Payments::contribute_settings(content::PublicSettings& settings) const {
   if (sandbox_) settings.payment_sandbox_scan_url = sandbox_->wechat_scan_url("");
 }
 
+core::Status Payments::refund(const std::string& order_id, const std::string& reason, const std::string& actor) {
+  auto refunded = processor_->refund(order_id, reason, actor);
+  if (!refunded) return refunded.error();
+  return core::Ok{};
+}
+
 void Payments::add_jobs(core::jobs::Scheduler& jobs) {
   jobs.add(core::jobs::Job{
       .name = "payments.expire",

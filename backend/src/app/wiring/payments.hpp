@@ -35,6 +35,12 @@ class Payments final : public Module {
   void contribute_settings(content::PublicSettings& settings) const override;
   void add_jobs(core::jobs::Scheduler& jobs) override;
 
+  // Another product type that can be bought (a module below this one registers it at construction).
+  void add_product(std::shared_ptr<payments::Fulfiller> fulfiller) { fulfillers_.add(std::move(fulfiller)); }
+  // Gives an order's money back through its provider and takes the product back (a product that
+  // could not be delivered).
+  core::Status refund(const std::string& order_id, const std::string& reason, const std::string& actor);
+
  private:
   const Config& config_;
   std::unique_ptr<integrations::HttpClient> http_;

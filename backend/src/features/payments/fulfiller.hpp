@@ -26,6 +26,7 @@ struct OrderRequestView {
   bool relocatable = false;
   const boost::json::object& options;  // the parsed options JSON text
   std::string_view steam_id;           // the buyer's SteamID64, empty for an account without one
+  std::int64_t user_id = 0;            // the buyer's account
 };
 
 class Fulfiller {

@@ -65,7 +65,8 @@ core::Result<Order> OrderService::create(const Buyer& buyer, const NewOrder& req
   if (!d_.providers.find(options->method)) return errors::payment_method_disabled(to_string(options->method));
   if (auto ok = check_method_rules(options->method, request.currency, options->duration_hours); !ok) return ok.error();
   if (auto ok = fulfiller->validate_options(OrderRequestView{request.product_id, options->duration_hours,
-                                                             options->relocatable, options->all, buyer.steam_id});
+                                                             options->relocatable, options->all, buyer.steam_id,
+                                                             buyer.user_id});
       !ok) {
     return ok.error();
   }

@@ -1,0 +1,141 @@
+#include "app/wiring/rentals.hpp"
+
+#include "app/wiring/payments.hpp"
+#include "core/clock.hpp"
+#include "core/jobs/scheduler.hpp"
+#include "db/advisory_locks.hpp"
+#include "features/pracc/routes.hpp"
+
+#include <boost/json/parse.hpp>
+#include <spdlog/spdlog.h>
+
+namespace portal::app {
+
+namespace {
+
+// The rental as the payment engine sees a product: payments knows nothing of servers.
+class RentalFulfiller final : public payments::Fulfiller {
+ public:
+  explicit RentalFulfiller(pracc::RentalOrders& orders) : orders_(orders) {}
+
+  std::string_view product_type() const override { return "server_rental"; }
+
+  core::Status validate_options(const payments::OrderRequestView& request) const override {
+    return orders_.validate(purchase_of(request.product_id, request.duration_hours, request.relocatable,
+                                        request.options, request.user_id, request.steam_id));
+  }
+
+  // The server row (or the later expiry) commits with the payment; the cloud is called afterwards by
+  // the provisioning job, so a slow cloud never holds a payment back.
+  bool joins_payment_transaction() const override { return true; }
+
+  core::Result<std::string> fulfil(const payments::Order& order, soci::session* payment_transaction) override {
+    if (!payment_transaction) {
+      return core::Error::make(core::ErrorKind::internal, "FULFILMENT_NEEDS_TRANSACTION",
+                               "a rental is fulfilled inside its payment's transaction");
+    }
+    boost::system::error_code ec;
+    auto parsed = boost::json::parse(order.options, ec);
+    if (ec || !parsed.is_object()) {
+      return core::validation_failed("options", "the order's options are not a JSON object");
+    }
+    return orders_.fulfil_within(*payment_transaction, order.id,
+                                 purchase_of(order.product_id, order.duration_hours, order.relocatable,
+                                             parsed.as_object(), order.user_id, order.steam_id));
+  }
+
+  // A refunded rental stops at once: its time is over.
+  core::Status revoke(const payments::Order& order) override {
+    (void)order;
+    return core::Ok{};
+  }
+
+ private:
+  static pracc::RentalPurchase purchase_of(std::string_view product_id, std::int64_t hours, bool relocatable,
+                                           const boost::json::object& options, std::int64_t user_id,
+                                           std::string_view steam_id) {
+    return pracc::RentalPurchase{product_id, hours, relocatable, options, user_id, steam_id};
+  }
+
+  pracc::RentalOrders& orders_;
+};
+
+}  // namespace
+
+pracc::RentalSettings rental_settings(const Config& config, const CloudAccess& cloud) {
+  const PraccConfig& p = config.pracc;
+  pracc::RentalSettings s;
+  s.regions = p.regions;
+  s.grace_seconds = static_cast<std::int64_t>(p.grace_days) * 86400;
+  s.max_servers_per_user = p.max_servers_per_user;
+  s.max_servers_per_region = p.max_servers_per_region;
+  s.game_port = p.game_port;
+  s.max_players = p.max_players;
+  s.demo_link_seconds = p.demo_link_s;
+  s.launch_attempts = p.launch_attempts;
+  s.launch_retry_seconds = p.launch_retry_s;
+  s.portal_url = config.public_url();
+  s.demo_bucket = cloud.demo_bucket();
+  s.demo_region = cloud.demo_region();
+  return s;
+}
+
+Rentals::Rentals(const Config& config, db::Database& database, Payments& payments)
+    : config_(config), cloud_(config), servers_(database) {
+  const auto settings = rental_settings(config, cloud_);
+  service_ = std::make_unique<pracc::RentalService>(pracc::RentalServiceDeps{
+      .servers = servers_,
+      .compute = cloud_.compute(),
+      .store = cloud_.store(),
+      .console = console_,
+      .settings = settings,
+      .now_unix = core::system_unix_now,
+  });
+  orders_ = std::make_unique<pracc::RentalOrders>(pracc::RentalOrdersDeps{
+      .servers = servers_,
+      .settings = settings,
+      .now_unix = core::system_unix_now,
+  });
+  provisioner_ = std::make_unique<pracc::Provisioner>(pracc::ProvisionerDeps{
+      .servers = servers_,
+      .compute = cloud_.compute(),
+      .console = console_,
+      .settings = settings,
+      .now_unix = core::system_unix_now,
+      .refund_order = [&payments](const std::string& order_id,
+                                  const std::string& reason) { return payments.refund(order_id, reason, "job:pracc"); },
+      .plugin_key = {},
+      .notify_owner = {},
+  });
+  payments.add_product(std::make_shared<RentalFulfiller>(*orders_));
+}
+
+void Rentals::register_routes(http::RouteTable& routes) {
+  pracc::register_routes(routes, *service_);
+  cloud_.register_routes(routes);
+}
+
+RateLimitPolicies Rentals::rate_limit_policies() const { return pracc::rate_limit_policies(); }
+
+void Rentals::add_jobs(core::jobs::Scheduler& jobs) {
+  jobs.add(core::jobs::Job{
+      .name = "pracc.launch",
+      .interval = std::chrono::seconds(5),
+      .work = [this] { provisioner_->launch_due(); },
+      .lock_key = db::advisory_locks::kJobPraccLaunch,
+  });
+  jobs.add(core::jobs::Job{
+      .name = "pracc.sync",
+      .interval = std::chrono::seconds(config_.pracc.sync_interval_s),
+      .work = [this] { provisioner_->sync(); },
+      .lock_key = db::advisory_locks::kJobPraccSync,
+  });
+  jobs.add(core::jobs::Job{
+      .name = "pracc.lifecycle",
+      .interval = std::chrono::seconds(config_.pracc.lifecycle_interval_s),
+      .work = [this] { provisioner_->lifecycle(); },
+      .lock_key = db::advisory_locks::kJobPraccLifecycle,
+  });
+}
+
+}  // namespace portal::app

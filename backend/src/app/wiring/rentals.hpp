@@ -1,0 +1,48 @@
+#pragma once
+// Builds the practice-server rental (features/pracc): the cloud for the mode, the player-facing
+// service and its /api/scrim routes, the rental as a product of the payment engine (new_server and
+// renew_server, written inside the payment's transaction; refunded when a server never runs), and the
+// provisioning jobs (launch, state sync, lifecycle).
+
+#include "app/config/config.hpp"
+#include "app/module.hpp"
+#include "app/wiring/cloud.hpp"
+#include "app/wiring/rental_console.hpp"
+#include "db/database.hpp"
+#include "features/pracc/provisioner.hpp"
+#include "features/pracc/rental_orders.hpp"
+#include "features/pracc/rental_repository.hpp"
+#include "features/pracc/rental_service.hpp"
+
+#include <memory>
+
+namespace portal::app {
+
+class Payments;
+
+class Rentals final : public Module {
+ public:
+  Rentals(const Config& config, db::Database& database, Payments& payments);
+
+  std::string_view name() const override { return "rentals"; }
+  void register_routes(http::RouteTable& routes) override;
+  RateLimitPolicies rate_limit_policies() const override;
+  void add_jobs(core::jobs::Scheduler& jobs) override;
+
+  pracc::Provisioner& provisioner() { return *provisioner_; }
+  CloudAccess& cloud() { return cloud_; }
+
+ private:
+  const Config& config_;
+  CloudAccess cloud_;
+  RconGameConsole console_;
+  pracc::RentalRepository servers_;
+  std::unique_ptr<pracc::RentalService> service_;
+  std::unique_ptr<pracc::RentalOrders> orders_;
+  std::unique_ptr<pracc::Provisioner> provisioner_;
+};
+
+// The rental's settings from [pracc] and the cloud's demo bucket.
+pracc::RentalSettings rental_settings(const Config& config, const CloudAccess& cloud);
+
+}  // namespace portal::app
