@@ -213,10 +213,14 @@ void SimCloud::register_routes(http::RouteTable& routes) {
   auto* impl = impl_.get();
   add(M::post, "/dev/cloud/cvm", "Tencent Cloud CVM API 3.0 (TC3-HMAC-SHA256)", E::inline_io, 256 * 1024,
       [impl](http::Request& r) { return impl->cvm.handle(r); });
-  add(M::get, "/dev/cloud/cos/{bucket}", "COS List Objects", E::inline_io, 0,
-      [impl](http::Request& r) { return impl->cos.list_objects(r); });
-  add(M::post, "/dev/cloud/cos/{bucket}", "COS Delete Multiple Objects (?delete)", E::inline_io, 1024 * 1024,
-      [impl](http::Request& r) { return impl->cos.post_bucket(r); });
+  // The bucket's root, with and without the slash: the adapter asks for <endpoint>/ as it asks for
+  // https://<bucket>.cos.<region>.myqcloud.com/.
+  for (const std::string root : {"/dev/cloud/cos/{bucket}", "/dev/cloud/cos/{bucket}/"}) {
+    add(M::get, root, "COS List Objects", E::inline_io, 0,
+        [impl](http::Request& r) { return impl->cos.list_objects(r); });
+    add(M::post, root, "COS Delete Multiple Objects (?delete)", E::inline_io, 1024 * 1024,
+        [impl](http::Request& r) { return impl->cos.post_bucket(r); });
+  }
   add(M::get, "/dev/cloud/cos/{bucket}/{key...}", "COS GET Object (signed or pre-signed)", E::worker, 0,
       [impl](http::Request& r) { return impl->cos.get_object(r); });
   add(M::del, "/dev/cloud/cos/{bucket}/{key...}", "COS DELETE Object", E::inline_io, 0,

@@ -4,10 +4,10 @@
 // SecretId/SecretKey at start and registers:
 //   POST   /dev/cloud/cvm                        CVM API 3.0 (TC3-HMAC-SHA256): RunInstances,
 //          DescribeInstances, Reboot/Stop/Start/TerminateInstances, DescribeZoneInstanceConfigInfos
-//   GET    /dev/cloud/cos/{bucket}               COS List Objects (?prefix=&marker=&max-keys=)
+//   GET    /dev/cloud/cos/{bucket}[/]            COS List Objects (?prefix=&marker=&max-keys=)
 //   GET    /dev/cloud/cos/{bucket}/{key...}      COS GET Object (Authorization header or pre-signed q-*)
 //   DELETE /dev/cloud/cos/{bucket}/{key...}      COS DELETE Object
-//   POST   /dev/cloud/cos/{bucket}?delete        COS Delete Multiple Objects
+//   POST   /dev/cloud/cos/{bucket}[/]?delete     COS Delete Multiple Objects
 // Machines move through Tencent's states on Tencent's delays (settings), computed from an injected
 // clock; a background ticker turns what became due into game servers started and stopped (one
 // sim/cs2 server per RUNNING machine, on its own loopback address) and demo recordings stored in COS.
