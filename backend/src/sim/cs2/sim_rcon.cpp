@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 
 namespace portal::sim {
@@ -36,11 +37,27 @@ bool is_steam_id64(std::string_view text) {
 // The first word of an argument list ("76561198000000001 \"note\" @css/root" -> the id).
 std::string_view first_word(std::string_view arguments) { return arguments.substr(0, arguments.find_first_of(" \t")); }
 
-// Admin commands as CounterStrikeSharp (css_admins_reload re-reads the admin file) and the common
-// admin plugins (css_addadmin / css_deladmin, as CS2-SimpleAdmin names them) spell them; css_admins,
-// which prints the list, is the stand-in's own. The list lives in the state, so a reload keeps what
+// Admin commands as CounterStrikeSharp (css_admins_reload re-reads the admin file), the common admin
+// plugins (css_addadmin / css_deladmin, as CS2-SimpleAdmin names them) and the portal's own plugin
+// (css_portal_admins id,id,...: the renter's whole list, what the rental feature sends) spell them;
+// css_admins, which prints the list, is the stand-in's own. The list lives in the state, so a reload keeps what
 // was added; only a restart goes back to the list the server was configured with.
 std::string admin_command(SimState& state, std::string_view command, std::string_view argument) {
+  if (command == "css_portal_admins") {
+    // The portal plugin's command: the whole list at once, comma-separated; nothing clears it.
+    std::vector<std::string> ids;
+    const std::string list = unquote(argument);
+    for (std::size_t at = 0; at < list.size();) {
+      const auto comma = std::min(list.find(',', at), list.size());
+      const std::string id(trim(std::string_view(list).substr(at, comma - at)));
+      if (!is_steam_id64(id)) return "Usage: css_portal_admins <steamid64>[,<steamid64>...]\n";
+      if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+      at = comma + 1;
+    }
+    const auto count = ids.size();
+    state.set_admins(std::move(ids));
+    return fmt::format("Portal admins set: {}\n", count);
+  }
   if (command == "css_admins") {
     std::string out;
     for (const auto& id : state.snapshot().admins) out += id + "\n";
@@ -113,7 +130,7 @@ std::string exec_command(SimState& state, std::string_view line, std::uint16_t g
     return {};
   }
   if (command == "css_addadmin" || command == "css_deladmin" || command == "css_admins_reload" ||
-      command == "css_admins") {
+      command == "css_admins" || command == "css_portal_admins") {
     return admin_command(state, command, argument);
   }
   if (command.empty()) return {};

@@ -1,7 +1,7 @@
 #pragma once
 // The simulated server's RCON console: the auth handshake, and the few commands the portal uses
 // (status, sv_password, hostname, changelevel/map, say, and the admin plugin's css_addadmin,
-// css_deladmin, css_admins_reload, css_admins). Pure logic over the shared RCON codec.
+// css_deladmin, css_admins_reload, css_admins, css_portal_admins). Pure logic over the shared RCON codec.
 
 #include "integrations/rcon/rcon_packet.hpp"
 #include "sim/cs2/sim_state.hpp"

@@ -81,6 +81,15 @@ TEST(SimRcon, AdminCommandsKeepTheListAndSayIsRecorded) {
   EXPECT_EQ(exec_command(state, "css_admins", 27015), "76561198000000002\n");
   EXPECT_EQ(state.snapshot().admins, std::vector<std::string>{"76561198000000002"});
 
+  EXPECT_EQ(exec_command(state, "css_portal_admins 76561198000000003,76561198000000004,76561198000000003", 27015),
+            "Portal admins set: 2\n");
+  EXPECT_EQ(state.snapshot().admins, (std::vector<std::string>{"76561198000000003", "76561198000000004"}));
+  EXPECT_EQ(exec_command(state, "css_portal_admins 76561198000000005,nope", 27015),
+            "Usage: css_portal_admins <steamid64>[,<steamid64>...]\n");
+  EXPECT_EQ(state.snapshot().admins.size(), 2u);
+  EXPECT_EQ(exec_command(state, "css_portal_admins", 27015), "Portal admins set: 0\n");
+  EXPECT_TRUE(state.snapshot().admins.empty());
+
   EXPECT_EQ(exec_command(state, "say \"Time is almost up\"", 27015), "");
   for (int i = 0; i < 60; ++i) exec_command(state, "say line " + std::to_string(i), 27015);
   const auto said = state.snapshot().said;

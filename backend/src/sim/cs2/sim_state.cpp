@@ -240,6 +240,11 @@ bool SimState::remove_admin(const std::string& steam_id) {
   return true;
 }
 
+void SimState::set_admins(std::vector<std::string> steam_ids) {
+  std::lock_guard lock(mutex_);
+  admins_ = std::move(steam_ids);
+}
+
 void SimState::record_say(std::string text) {
   std::lock_guard lock(mutex_);
   said_.push_back(std::move(text));

@@ -61,6 +61,7 @@ class SimState {
   // The admin plugin's list: adding a present id or removing an absent one changes nothing.
   void add_admin(std::string steam_id);
   bool remove_admin(const std::string& steam_id);
+  void set_admins(std::vector<std::string> steam_ids);
   // A `say` from the console, kept so tests and the demo can see the warnings the portal sent.
   void record_say(std::string text);
   static constexpr std::size_t kSaidKept = 50;
