@@ -40,10 +40,16 @@ core::Result<EngineOptions> parse_options(const std::string& text) {
     return core::validation_failed("options.paymentMethod", "options.paymentMethod must be alipay, wechat or paypal");
   }
   out.method = *parsed;
-  if (const auto* relocatable = out.all.if_contains("relocatable")) {
-    if (!relocatable->is_bool())
-      return core::validation_failed("options.relocatable", "options.relocatable must be true or false");
+  // The spec's rental options name it isRelocatable; "relocatable" is read too.
+  for (const char* name : {"isRelocatable", "relocatable"}) {
+    const auto* relocatable = out.all.if_contains(name);
+    if (!relocatable) continue;
+    if (!relocatable->is_bool()) {
+      return core::validation_failed(std::string("options.") + name,
+                                     std::string("options.") + name + " must be true or false");
+    }
     out.relocatable = relocatable->as_bool();
+    break;
   }
   return out;
 }

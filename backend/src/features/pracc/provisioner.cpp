@@ -13,6 +13,7 @@ namespace {
 constexpr const char* kActor = "job:pracc";
 constexpr std::size_t kBatch = 5000;
 constexpr std::size_t kDescribeBatch = 100;  // DescribeInstances takes at most 100 ids
+constexpr std::int64_t kGameStartLimitSeconds = 30 * 60;
 
 const std::vector<Phase> kLaunching = {Phase::creating, Phase::switching};
 const std::vector<Phase> kRebooting = {Phase::restarting, Phase::updating, Phase::verifying};
@@ -126,28 +127,40 @@ void Provisioner::launch_failed(const RentalServer& server, const core::Error& e
   if (d_.notify_owner) d_.notify_owner(server, "refunded");
 }
 
-void Provisioner::apply_settings(const RentalServer& server) {
+bool Provisioner::apply_settings(const RentalServer& server) {
   // A reboot reads the server's first configuration again: the password and admins set since then
-  // are applied once more. A failure is logged; the next restart tries again.
+  // are applied once more.
   for (const auto& command : {password_command(server.join_password), admins_command(server.admins)}) {
-    if (auto answered = d_.console.run(server, command); !answered) {
-      spdlog::warn("pracc: applying settings to {} failed: {}", server.id, answered.error().message);
-      return;
-    }
+    if (auto answered = d_.console.run(server, command); !answered) return false;
   }
+  return true;
 }
 
 void Provisioner::became_running(const RentalServer& server, const cloud::InstanceInfo& instance) {
+  // The machine runs; the server is running once the game answers its console with the settings
+  // applied (a first boot installs the game: minutes). Until then it keeps its phase, and the next
+  // sync tries again; a game that never answers is declared running after kGameStartLimit anyway.
+  RentalServer candidate = server;
+  if (!instance.public_ip.empty()) candidate.public_ip = instance.public_ip;
+  const std::int64_t now = d_.now_unix();
+  if (!apply_settings(candidate)) {
+    if (now - server.phase_since < kGameStartLimitSeconds) {
+      ServerChange seen;
+      // A rebooting server keeps its REBOOTING: it is what tells the next sync the reboot happened.
+      if (server.cloud_state != "RUNNING" && !in(server.phase, kRebooting)) seen.cloud_state = "RUNNING";
+      if (candidate.public_ip != server.public_ip) seen.public_ip = candidate.public_ip;
+      if (seen.cloud_state || seen.public_ip) d_.servers.change(server.id, {server.phase}, seen, now, kActor, "");
+      return;
+    }
+    spdlog::warn("pracc: {} runs but its game has not answered for {} s; shown as running", server.id,
+                 now - server.phase_since);
+  }
   ServerChange change;
   change.phase = Phase::running;
   change.cloud_state = "RUNNING";
   if (!instance.public_ip.empty()) change.public_ip = instance.public_ip;
   const std::vector<Phase> from = in(server.phase, kLaunching) ? kLaunching : kUp;
-  if (!d_.servers.change(server.id, from, change, d_.now_unix(), kActor, "rental.running")) return;
-  RentalServer now_running = server;
-  now_running.phase = Phase::running;
-  if (!instance.public_ip.empty()) now_running.public_ip = instance.public_ip;
-  apply_settings(now_running);
+  d_.servers.change(server.id, from, change, now, kActor, "rental.running");
 }
 
 SyncReport Provisioner::sync() {
@@ -190,8 +203,11 @@ SyncReport Provisioner::sync() {
         ++report.changed;
         continue;
       }
-      if (((in(server.phase, kRebooting) && now >= server.busy_until) || server.phase == Phase::starting) &&
-          info.state == cloud::InstanceState::running) {
+      // Back from a reboot once a sync saw it go (REBOOTING) and come back; if the reboot was too quick
+      // to be seen, the end of the restart lock is taken as proof.
+      const bool rebooted =
+          in(server.phase, kRebooting) && (server.cloud_state == "REBOOTING" || now >= server.busy_until);
+      if ((rebooted || server.phase == Phase::starting) && info.state == cloud::InstanceState::running) {
         became_running(server, info);
         ++report.changed;
         continue;

@@ -54,7 +54,7 @@ class Provisioner {
   void launch(const RentalServer& server);
   void launch_failed(const RentalServer& server, const core::Error& error);
   void became_running(const RentalServer& server, const cloud::InstanceInfo& instance);
-  void apply_settings(const RentalServer& server);
+  bool apply_settings(const RentalServer& server);
 
   ProvisionerDeps d_;
 };

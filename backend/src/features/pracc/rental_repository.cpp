@@ -161,6 +161,8 @@ bool apply_change(soci::session& sql, db::Engine engine, const std::string& id, 
   set_text("reminded", "reminded", c.reminded);
   set_text("join_password", "joinPassword", c.join_password);
   set_text("region", "region", c.region);
+  set_text("maintenance_text", "maintenanceText", c.maintenance_text);
+  if (c.maintenance) set_number("maintenance_status", "maintenance", *c.maintenance ? 1 : 0);
   if (c.launch_attempts) set_number("launch_attempts", "launchAttempts", *c.launch_attempts);
   set_number("next_launch_at", "nextLaunchAt", c.next_launch_at);
   set_number("busy_until", "busyUntil", c.busy_until);

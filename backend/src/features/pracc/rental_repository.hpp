@@ -27,6 +27,8 @@ struct ServerChange {
   std::optional<std::string> reminded;
   std::optional<std::string> join_password;
   std::optional<std::string> region;
+  std::optional<bool> maintenance;              // the operator's maintenance overlay ...
+  std::optional<std::string> maintenance_text;  // ... and what it says
 };
 
 class RentalRepository {

@@ -1,0 +1,332 @@
+// The practice-server rental end to end with nothing faked (issue 15): demo mode buys through the
+// payment stand-ins, the real Tencent adapter launches machines in the local cloud stand-in
+// (sim/cloud), which runs a simulated CS2 server per running machine on its own loopback address.
+// The jobs run on their own schedule (1 s here); the tests wait for states, never for fixed times.
+#include "core/clock.hpp"
+#include "db/database.hpp"
+#include "features/auth/token_service.hpp"
+#include "features/auth/user_repository.hpp"
+#include "integrations/a2s/prober.hpp"
+#include "integrations/rcon/rcon_client.hpp"
+#include "support/http_client.hpp"
+#include "support/test_app.hpp"
+
+#include <boost/json.hpp>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <functional>
+#include <thread>
+
+namespace portal::test {
+namespace {
+
+namespace json = boost::json;
+using namespace std::chrono_literals;
+
+constexpr const char* kOwner = "76561198000000041";
+constexpr const char* kMember = "76561198000000042";
+constexpr const char* kStranger = "76561198000000043";
+
+void rental_knobs(app::Config& c) {
+  c.mode = app::Mode::demo;
+  c.servers.query_timeout_ms = 200;
+  c.payments.sandbox.first_delay_ms = 50;
+  c.payments.sandbox.late_percent = 0;
+  c.payments.sandbox.duplicate_percent = 0;
+  c.cloud.sim.boot_s = 1;
+  c.cloud.sim.reboot_s = 2;
+  c.cloud.sim.stop_s = 1;
+  c.cloud.sim.start_s = 1;
+  c.cloud.sim.terminate_s = 1;
+  c.cloud.sim.demo_interval_s = 10;
+  c.pracc.sync_interval_s = 1;
+  c.pracc.lifecycle_interval_s = 1;
+  c.pracc.launch_retry_s = 1;
+}
+
+class Rentals : public ::testing::Test {
+ protected:
+  explicit Rentals(std::function<void(app::Config&)> more = {})
+      : app(TestAppOptions{.configure =
+                               [more](app::Config& c) {
+                                 rental_knobs(c);
+                                 if (more) more(c);
+                               },
+                           .seed =
+                               [this](db::Database& database) {
+                                 auth::UserRepository users(database);
+                                 const auto now = core::system_unix_now();
+                                 owner_id = users.upsert_steam_user(kOwner, "Owner", "", now).id;
+                                 member_id = users.upsert_steam_user(kMember, "Member", "", now).id;
+                                 stranger_id = users.upsert_steam_user(kStranger, "Stranger", "", now).id;
+                               }}) {}
+
+  std::int64_t owner_id = 0;
+  std::int64_t member_id = 0;
+  std::int64_t stranger_id = 0;
+  TestApp app;
+  HttpClient http;
+  db::Database database{[this] {
+    auto options = app.database();
+    options.pool_size = 1;
+    return options;
+  }()};
+
+  std::string token(std::int64_t user_id, const std::string& steam_id) {
+    const auth::TokenService tokens(app.app().config().auth.jwt_secret);
+    return tokens
+        .issue(auth::TokenType::login, user_id, steam_id, "", auth::kLoginTokenLifetime, core::system_unix_now())
+        .token;
+  }
+  std::string owner() { return token(owner_id, kOwner); }
+  std::vector<std::string> auth(const std::string& bearer) { return {"Authorization: Bearer " + bearer}; }
+
+  HttpResult get(const std::string& path, const std::string& bearer) { return http.get(app.url(path), auth(bearer)); }
+  HttpResult post(const std::string& path, const json::value& body, const std::string& bearer) {
+    return http.post_json(app.url(path), json::serialize(body), auth(bearer));
+  }
+  HttpResult put(const std::string& path, const json::value& body, const std::string& bearer) {
+    auto headers = auth(bearer);
+    headers.push_back("Content-Type: application/json");
+    return http.send(
+        HttpCall{.method = "PUT", .url = app.url(path), .headers = headers, .body = json::serialize(body)});
+  }
+
+  // Waits (polling, with a deadline) until `done` holds; answers whether it did.
+  static bool eventually(const std::function<bool()>& done, std::chrono::seconds limit = 60s) {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < deadline) {
+      if (done()) return true;
+      std::this_thread::sleep_for(100ms);
+    }
+    return done();
+  }
+
+  // Order -> pay at the Alipay stand-in -> paid; answers the order id.
+  std::string buy(const std::string& product_id, const json::object& options, const std::string& bearer) {
+    auto created = post("/api/payment/orders",
+                        json::object{{"currency", "CNY"},
+                                     {"productType", "server_rental"},
+                                     {"productId", product_id},
+                                     {"options", json::serialize(options)}},
+                        bearer);
+    EXPECT_EQ(created.status, 201) << created.body;
+    if (created.status != 201) return "";
+    const std::string id(created.json().at("id").as_string());
+    auto paying = post("/api/payment/pay", json::object{{"orderId", id}, {"method", "alipay"}}, bearer);
+    EXPECT_EQ(paying.status, 200) << paying.body;
+    http.get(std::string(paying.json().at("payment_url").as_string()));  // the buyer's browser opens the page
+    EXPECT_EQ(http.post_json(app.url("/api/dev/payments/" + id + "/pay"), "{}").status, 200);
+    EXPECT_TRUE(eventually([&] { return order_status(id, bearer) != "pending"; }, 20s));
+    return id;
+  }
+  std::string order_status(const std::string& id, const std::string& bearer) {
+    auto read = get("/api/payment/orders/" + id, bearer);
+    return read.status == 200 ? std::string(read.json().at("status").as_string()) : "http";
+  }
+  std::string buy_server(const std::string& region, bool relocatable, std::int64_t hours = 720) {
+    return buy("new_server",
+               json::object{{"serverName", "练枪 Scrim 1"},
+                            {"password", "abc123"},
+                            {"region", region},
+                            {"duration", hours},
+                            {"paymentMethod", "alipay"},
+                            {"isRelocatable", relocatable},
+                            {"nickname", "Owner"}},
+               owner());
+  }
+
+  json::array servers(const std::string& bearer) {
+    auto listed = get("/api/scrim/getUserServers", bearer);
+    EXPECT_EQ(listed.status, 200) << listed.body;
+    return listed.status == 200 ? listed.json().as_array() : json::array{};
+  }
+  // The caller's server that is not relocated (the visible card), or null.
+  json::object card(const std::string& bearer) {
+    for (const auto& s : servers(bearer)) {
+      if (s.at("relocated").as_int64() == 0) return s.as_object();
+    }
+    return {};
+  }
+  std::string status_of_card(const std::string& bearer) {
+    const auto c = card(bearer);
+    return c.empty() ? "" : std::string(c.at("status").as_string());
+  }
+  bool card_is(const std::string& status) {
+    return eventually([&] { return status_of_card(owner()) == status; });
+  }
+  void sql(const std::string& statement) {
+    database.with_session([&](soci::session& s) { s << statement; });
+  }
+  std::string rcon_password(const std::string& id) {
+    return database.with_session([&](soci::session& s) {
+      std::string password;
+      s << "SELECT rcon_password FROM rental_servers WHERE id = :id", soci::use(id), soci::into(password);
+      return password;
+    });
+  }
+};
+
+TEST_F(Rentals, ABoughtServerComesUpAndIsRunByItsOwnerAndAdmins) {
+  const std::string order = buy_server("ap-shanghai", true);
+  EXPECT_EQ(order_status(order, owner()), "paid");
+  ASSERT_FALSE(card(owner()).empty()) << "the server exists as soon as it is paid for";
+  ASSERT_TRUE(card_is("RUNNING")) << status_of_card(owner());
+  const auto up = card(owner());
+  const std::string id(up.at("instance_id").as_string());
+  const std::string ip(up.at("public_ip").as_string());
+  const auto port = static_cast<std::uint16_t>(up.at("server_port").as_int64());
+  EXPECT_TRUE(up.at("isOwner").as_bool());
+  EXPECT_EQ(up.at("connect_url").as_string(), "connect " + ip + ":" + std::to_string(port) + "; password abc123");
+
+  // The connect address is real: A2S answers with the name and a password.
+  a2s::Prober prober;
+  const auto probed = prober.probe_all({{ip, port}}, {});
+  ASSERT_TRUE(probed.at(0).answered) << probed.at(0).error;
+  EXPECT_EQ(probed.at(0).info.name, "练枪 Scrim 1");
+  EXPECT_TRUE(probed.at(0).info.password);
+
+  // A new password reaches the running server.
+  EXPECT_EQ(
+      post("/api/scrim/change-password", json::object{{"instance_id", id}, {"password", "bad pass"}}, owner()).status,
+      422);
+  auto changed =
+      post("/api/scrim/change-password", json::object{{"instance_id", id}, {"password", "newpass9"}}, owner());
+  ASSERT_EQ(changed.status, 200) << changed.body;
+  rcon::Client console(ip, port, rcon_password(id));
+  EXPECT_NE(console.exec("sv_password").find("newpass9"), std::string::npos);
+
+  // Admins: the member sees the server, cannot change its password; a stranger does not see it.
+  auto admins = put("/api/scrim/server/" + id + "/admins",
+                    json::object{{"admins", json::array{json::object{{"steamid", kOwner}, {"name", "me"}},
+                                                        json::object{{"steamid", kMember}, {"name", "mate"}}}}},
+                    owner());
+  ASSERT_EQ(admins.status, 200) << admins.body;
+  const std::string member = token(member_id, kMember);
+  const auto seen = card(member);
+  ASSERT_FALSE(seen.empty());
+  EXPECT_FALSE(seen.at("isOwner").as_bool());
+  EXPECT_EQ(post("/api/scrim/change-password", json::object{{"instance_id", id}, {"password", "x1"}}, member).status,
+            403);
+  EXPECT_EQ(get("/api/scrim/server/" + id + "/admins", token(stranger_id, kStranger)).status, 404);
+  EXPECT_EQ(put("/api/scrim/server/" + id + "/admins", json::object{{"admins", json::array{}}}, owner()).status, 422)
+      << "a server keeps at least one admin";
+  auto mates = get("/api/scrim/server/" + id + "/past-teammates", owner());
+  ASSERT_EQ(mates.status, 200);
+  EXPECT_EQ(mates.json().at("teammates").as_array().size(), 1u) << "the earlier admin is a past teammate";
+
+  // Restart: locked for 40 s, the server comes back with the password it was given since it booted.
+  auto restarted = post("/api/scrim/restart-server", json::object{{"instance_id", id}}, member);
+  ASSERT_EQ(restarted.status, 200) << restarted.body;
+  EXPECT_EQ(post("/api/scrim/restart-server", json::object{{"instance_id", id}}, owner()).status, 409);
+  ASSERT_TRUE(card_is("RUNNING"));
+  EXPECT_TRUE(eventually([&] {
+    try {
+      rcon::Client again(ip, port, rcon_password(id));
+      return again.exec("sv_password").find("newpass9") != std::string::npos;
+    } catch (const std::exception&) {
+      return false;
+    }
+  }));
+}
+
+TEST_F(Rentals, ARegionSwitchMovesTheServerTwiceADayAndRenewingExtendsIt) {
+  buy_server("ap-shanghai", true);
+  ASSERT_TRUE(card_is("RUNNING"));
+  std::string id(card(owner()).at("instance_id").as_string());
+  const auto regions = get("/api/scrim/available-regions?relocatable=1", owner());
+  ASSERT_EQ(regions.status, 200) << regions.body;
+  EXPECT_EQ(regions.json().at("regions").as_array().size(), 17u);
+
+  EXPECT_EQ(
+      post("/api/scrim/server/" + id + "/switch-region", json::object{{"targetRegion", "ap-shanghai"}}, owner()).status,
+      422);
+  for (const char* target : {"ap-tokyo", "ap-singapore"}) {
+    auto switched = post("/api/scrim/server/" + id + "/switch-region", json::object{{"targetRegion", target}}, owner());
+    ASSERT_EQ(switched.status, 200) << switched.body;
+    const std::string next(switched.json().at("instance_id").as_string());
+    ASSERT_TRUE(card_is("RUNNING"));
+    const auto moved = card(owner());
+    EXPECT_EQ(moved.at("instance_id").as_string(), next);
+    EXPECT_EQ(moved.at("region").as_string(), target);
+    id = next;
+  }
+  auto third = post("/api/scrim/server/" + id + "/switch-region", json::object{{"targetRegion", "ap-seoul"}}, owner());
+  EXPECT_EQ(third.status, 429);
+  EXPECT_EQ(third.json().at("message").as_string(), "Switch region limit exceeded");
+
+  const std::int64_t before = card(owner()).at("timestamp").as_int64();
+  buy("renew_server",
+      json::object{{"instance_id", id}, {"duration", 168}, {"isRelocatable", true}, {"paymentMethod", "alipay"}},
+      owner());
+  EXPECT_EQ(card(owner()).at("timestamp").as_int64(), before + 168 * 3600);
+}
+
+TEST_F(Rentals, DemosAreListedNewestFirstAndDownloadedThroughASignedLink) {
+  buy_server("ap-guangzhou", false);
+  ASSERT_TRUE(card_is("RUNNING"));
+  const std::string id(card(owner()).at("instance_id").as_string());
+  json::array demos;
+  ASSERT_TRUE(eventually(
+      [&] {
+        auto listed = get("/api/scrim/server/" + id + "/demos", owner());
+        if (listed.status != 200) return false;
+        demos = listed.json().at("data").at("demos").as_array();
+        return !demos.empty();
+      },
+      60s));
+  const std::string name(demos.at(0).at("name").as_string());
+  auto link = get("/api/scrim/server/" + id + "/demos/" + name + "/download", owner());
+  ASSERT_EQ(link.status, 200) << link.body;
+  const std::string url(link.json().at("data").at("download_url").as_string());
+  auto downloaded = http.get(url);
+  EXPECT_EQ(downloaded.status, 200);
+  EXPECT_EQ(static_cast<std::int64_t>(downloaded.body.size()), demos.at(0).at("size").as_int64());
+  auto forged = http.get(url.substr(0, url.size() - 4) + "0000");
+  EXPECT_EQ(forged.status, 403) << "a link whose signature was changed is refused";
+  EXPECT_EQ(get("/api/scrim/server/" + id + "/demos/nothing.dem/download", owner()).status, 404);
+}
+
+TEST_F(Rentals, AnExpiredServerStopsWakesOnRenewalInGraceAndIsTerminatedAfter) {
+  buy_server("ap-beijing", false);
+  ASSERT_TRUE(card_is("RUNNING"));
+  const std::string id(card(owner()).at("instance_id").as_string());
+  sql("UPDATE rental_servers SET expires_at = " + std::to_string(core::system_unix_now() - 1) + " WHERE id = '" + id +
+      "'");
+  ASSERT_TRUE(card_is("STOPPED")) << status_of_card(owner());
+  EXPECT_TRUE(card(owner()).at("isExpired").as_bool());
+  EXPECT_EQ(post("/api/scrim/restart-server", json::object{{"instance_id", id}}, owner()).status, 409);
+
+  buy("renew_server",
+      json::object{{"instance_id", id}, {"duration", 72}, {"isRelocatable", false}, {"paymentMethod", "alipay"}},
+      owner());
+  ASSERT_TRUE(card_is("RUNNING")) << status_of_card(owner());
+  EXPECT_FALSE(card(owner()).at("isExpired").as_bool());
+
+  const auto grace = app.app().config().pracc.grace_days * 86400;
+  sql("UPDATE rental_servers SET expires_at = " + std::to_string(core::system_unix_now() - 1) + " WHERE id = '" + id +
+      "'");
+  ASSERT_TRUE(card_is("STOPPED"));
+  sql("UPDATE rental_servers SET expires_at = " + std::to_string(core::system_unix_now() - grace - 1) +
+      " WHERE id = '" + id + "'");
+  ASSERT_TRUE(card_is("TERMINATED")) << status_of_card(owner());
+}
+
+class RentalLaunchFailures : public Rentals {
+ protected:
+  RentalLaunchFailures()
+      : Rentals([](app::Config& c) {
+          c.cloud.sim.launch_failure_percent = 100;
+          c.pracc.launch_attempts = 2;
+        }) {}
+};
+
+TEST_F(RentalLaunchFailures, AServerThatNeverRunsIsRefunded) {
+  const std::string order = buy_server("ap-chengdu", false);
+  ASSERT_TRUE(card_is("LAUNCH_FAILED")) << status_of_card(owner());
+  EXPECT_TRUE(eventually([&] { return order_status(order, owner()) == "refunded"; }));
+}
+
+}  // namespace
+}  // namespace portal::test
