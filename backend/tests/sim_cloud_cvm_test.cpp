@@ -366,6 +366,28 @@ TEST_F(SimCloudCvm, RunningMachinesRecordADemoEveryIntervalIntoTheirBucket) {
   EXPECT_LE(first.size, 5000);
 }
 
+class SimCloudCvmSlowTicker : public SimCloudCvm {
+ protected:
+  SimCloudCvmSlowTicker() : SimCloudCvm(slow_ticker()) {}
+  static SimCloudSettings slow_ticker() {
+    auto settings = fast_settings();
+    settings.ticker_period = std::chrono::hours(1);  // only a wake-up can make it act
+    return settings;
+  }
+};
+
+TEST_F(SimCloudCvmSlowTicker, ADescribeThatSeesAMachineComeUpStartsItsGameServerAtOnce) {
+  const auto id = launch();
+  clock.advance(60s);
+  EXPECT_FALSE(cloud->connect_address(id));
+  EXPECT_EQ(state_of(id), "RUNNING");
+  const auto deadline = std::chrono::steady_clock::now() + 10s;
+  while (!cloud->connect_address(id) && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(5ms);  // polling for the state, bounded by the deadline
+  }
+  EXPECT_TRUE(cloud->connect_address(id)) << "the describe did not wake the ticker";
+}
+
 class SimCloudCvmRateLimited : public SimCloudCvm {
  protected:
   SimCloudCvmRateLimited() : SimCloudCvm(rate_limited()) {}

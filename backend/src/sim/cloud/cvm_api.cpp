@@ -110,12 +110,19 @@ core::Result<json::object> CvmApi::run(const std::string& action, const std::str
   std::unique_lock lock(deps_.registry_mutex);
   auto& registry = deps_.registry;
   if (!registry.knows_region(region)) return unsupported_region(region);
+  // A describe may be the first to see a machine come up: the ticker starts its game server at once
+  // instead of at its next period, so the address answers soon after the caller reads RUNNING.
+  const auto transitions_before = registry.transitions();
+  const auto wake_ticker_if_moved = [&] {
+    if (registry.transitions() != transitions_before && deps_.changed) deps_.changed();
+  };
 
   if (action == "DescribeInstances") {
     auto query = parse_describe_instances(params);
     if (!query) return query.error();
     query->region = region;
     auto page = registry.describe(*query, now_ms);
+    wake_ticker_if_moved();
     if (!page) return page.error();
     json::array set;
     for (const auto& instance : page->instances) {

@@ -432,7 +432,9 @@ void InstanceRegistry::settle(std::int64_t now_ms) {
   const auto interval = settings_.demo_interval.count();
   for (auto it = instances_.begin(); it != instances_.end();) {
     auto& instance = it->second;
-    if (settle_state(instance, now_ms).removed) {
+    const auto settled = settle_state(instance, now_ms);
+    if (settled.moved) ++transitions_;
+    if (settled.removed) {
       it = instances_.erase(it);
       continue;
     }

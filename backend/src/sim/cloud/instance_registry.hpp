@@ -87,6 +87,8 @@ class InstanceRegistry {
   void settle(std::int64_t now_ms);
   // The demos recorded since the last call.
   std::vector<Recording> take_recordings();
+  // Counts the state changes settling made: a caller that sees it move knows game servers are due.
+  std::uint64_t transitions() const { return transitions_; }
 
   std::vector<SimInstance> all() const;
   const std::map<std::string, SimInstance>& by_id() const { return instances_; }
@@ -125,6 +127,7 @@ class InstanceRegistry {
   std::uint32_t public_ip_next_ = 0;
   std::uint32_t private_ip_next_ = 0;
   std::vector<Recording> recordings_;
+  std::uint64_t transitions_ = 0;
 };
 
 }  // namespace portal::sim::cloud

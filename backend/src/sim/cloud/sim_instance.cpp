@@ -96,6 +96,7 @@ Settled settle_state(SimInstance& instance, std::int64_t now_ms) {
                             instance.state == State::terminating;
   if (!transitional || now_ms < instance.due_ms) return out;
   const auto at = instance.due_ms;
+  out.moved = true;
   switch (instance.state) {
     case State::pending:
       instance.state = instance.fails_launch ? State::launch_failed : State::running;

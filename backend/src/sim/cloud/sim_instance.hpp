@@ -54,6 +54,7 @@ std::optional<core::Error> refusal(Operation operation, const SimInstance& insta
 
 // A transitional state reached its end by `now`: the new state, from the due time.
 struct Settled {
+  bool moved = false;    // the state changed
   bool removed = false;  // TERMINATING ended: the instance is no longer listed
   bool came_up = false;  // it entered RUNNING
 };
