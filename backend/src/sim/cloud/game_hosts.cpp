@@ -3,7 +3,6 @@
 #include <spdlog/spdlog.h>
 
 #include <array>
-#include <set>
 #include <system_error>
 
 namespace portal::sim::cloud {
