@@ -108,6 +108,7 @@ TEST(PaymentsCrash, EveryPaidOrderIsFulfilledExactlyOnceAcrossSigkills) {
   write_file(dir.path() / "alipay.pem", alipay.public_pem);
 
   Environment env = database_environment(database.options());
+  env.emplace_back("PORTAL_FEATURES__PRACC__ENABLED", "false");  // no cloud account here
   env.insert(env.end(), {{"PORTAL_LOG__LEVEL", "error"},
                          {"PORTAL_AUTH__JWT_SECRET", kJwtSecret},
                          {"PORTAL_FEATURES__INVENTORY__ENABLED", "false"},

@@ -46,6 +46,8 @@ app::Config test_config(const fs::path& data_dir, const db::Options& database) {
   // Production refuses to start the inventory page without its site and shared secret.
   config.inventory.sign_in_url = "https://inventory.example.test/sign-in";
   config.inventory.token_secret = "test-inventory-key-0123456789abcdef0123456789";
+  // Production refuses to serve the rental without a Tencent Cloud account; its tests run in demo mode.
+  config.features.pracc_enabled = false;
   // The cheapest cost libsodium's Argon2id takes: functional tests hash many passwords, under ASan too.
   config.auth.password_memory_kib = 8192;
   config.auth.password_passes = 1;
@@ -71,6 +73,8 @@ TestApp::TestApp(TestAppOptions options) : web_root_(dir_.path() / "web") {
   app::Config config = test_config(dir_.path() / "data", database_.options());
   config.server.web_root = web_root_.string();
   if (options.configure) options.configure(config);
+  // Demo mode serves the rental through the cloud stand-in, as `make run` does.
+  if (config.mode == app::Mode::demo) config.features.pracc_enabled = true;
   app::validate(config);
   if (options.seed) {
     db::Database database(database_.options());

@@ -1,5 +1,6 @@
 #include "app/wiring/cloud.hpp"
 
+#include "app/config/cloud_regions.hpp"
 #include "core/clock.hpp"
 #include "integrations/cloud/tencent/cos_object_store.hpp"
 #include "integrations/cloud/tencent/tencent_compute.hpp"
@@ -28,6 +29,7 @@ sim::cloud::SimCloudSettings stand_in_settings(const Config& config) {
   s.terminate_delay = seconds(knobs.terminate_s);
   s.launch_failure_percent = knobs.launch_failure_percent;
   s.demo_interval = seconds(knobs.demo_interval_s);
+  s.buckets = {kDemoBucket};  // exists from the start: a server's demo list is empty, not missing
   return s;
 }
 
@@ -62,6 +64,9 @@ CloudAccess::CloudAccess(const Config& config) : http_(std::make_unique<integrat
   } else {
     credentials = {config.cloud.secret_id, config.cloud.secret_key, config.cloud.token};
     cvm.endpoint = config.cloud.cvm_endpoint;
+    // Refuses to start (ConfigError naming the PORTAL_CLOUD__* variables) without the account's keys
+    // and a launch setting for every offered region.
+    cvm.regions = load_offered_cloud_regions(config);
     cos.bucket = config.cloud.cos_bucket;
     cos.region = config.cloud.cos_region;
     cos.endpoint = config.cloud.cos_endpoint;

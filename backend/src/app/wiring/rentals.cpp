@@ -9,6 +9,8 @@
 #include <boost/json/parse.hpp>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 namespace portal::app {
 
 namespace {
@@ -120,7 +122,8 @@ RateLimitPolicies Rentals::rate_limit_policies() const { return pracc::rate_limi
 void Rentals::add_jobs(core::jobs::Scheduler& jobs) {
   jobs.add(core::jobs::Job{
       .name = "pracc.launch",
-      .interval = std::chrono::seconds(5),
+      // What was bought launches within seconds; never later than the next state sync.
+      .interval = std::chrono::seconds(std::min(5, config_.pracc.sync_interval_s)),
       .work = [this] { provisioner_->launch_due(); },
       .lock_key = db::advisory_locks::kJobPraccLaunch,
   });
