@@ -34,8 +34,9 @@ void build_modules(Modules& m, const Config& config, db::Database& database) {
   auto& accounts = add<Accounts>(m, config, database, servers.service());          // Steam and e-mail sign-in
   add<Leaderboards>(m, config, database, accounts.memberships(), servers.service());
   add<Vip>(m, config, database, accounts.memberships(), servers.service());
-  auto& payments = add<Payments>(m, config, database, accounts.memberships());     // prices, orders, notifications
-  if (config.features.pracc_enabled) add<Rentals>(m, config, database, payments);  // practice-server rental
+  auto& payments = add<Payments>(m, config, database, accounts.memberships());  // prices, orders, notifications
+  if (config.features.pracc_enabled)
+    add<Rentals>(m, config, database, payments, accounts.users(), accounts.mailer());  // practice-server rental
   add<Faq>(m, config, database);
   add<Inventory>(m, config, accounts);
   m.callers = std::make_unique<Callers>(accounts.authenticator(), servers.service());

@@ -65,6 +65,8 @@ class Accounts final : public Module {
   // Steam login uses (the Web API, the dev provider in demo mode; null when none is configured).
   auth::UserRepository& users() { return users_; }
   integrations::steam::SteamProfiles* steam_profiles() const { return profiles_; }
+  // The portal's mail (SMTP, or the outbox in demo mode), for features that write to their users.
+  mail::Mailer& mailer() { return *mailer_; }
 
   // The hourly purge of expired tokens, codes and nonces; the scheduler must stop before this object goes.
   void add_jobs(core::jobs::Scheduler& jobs) override;

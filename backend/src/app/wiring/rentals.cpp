@@ -4,7 +4,10 @@
 #include "core/clock.hpp"
 #include "core/jobs/scheduler.hpp"
 #include "db/advisory_locks.hpp"
+#include "features/auth/user_repository.hpp"
+#include "features/pracc/rental_mail.hpp"
 #include "features/pracc/routes.hpp"
+#include "integrations/mail/mailer.hpp"
 
 #include <boost/json/parse.hpp>
 #include <spdlog/spdlog.h>
@@ -14,6 +17,8 @@
 namespace portal::app {
 
 namespace {
+
+constexpr const char* kSiteName = "CS2 Community";  // as the accounts' mails sign
 
 // The rental as the payment engine sees a product: payments knows nothing of servers.
 class RentalFulfiller final : public payments::Fulfiller {
@@ -82,7 +87,8 @@ pracc::RentalSettings rental_settings(const Config& config, const CloudAccess& c
   return s;
 }
 
-Rentals::Rentals(const Config& config, db::Database& database, Payments& payments)
+Rentals::Rentals(const Config& config, db::Database& database, Payments& payments, auth::UserRepository& users,
+                 mail::Mailer& mailer)
     : config_(config), cloud_(config), servers_(database) {
   const auto settings = rental_settings(config, cloud_);
   service_ = std::make_unique<pracc::RentalService>(pracc::RentalServiceDeps{
@@ -107,7 +113,17 @@ Rentals::Rentals(const Config& config, db::Database& database, Payments& payment
       .refund_order = [&payments](const std::string& order_id,
                                   const std::string& reason) { return payments.refund(order_id, reason, "job:pracc"); },
       .plugin_key = {},
-      .notify_owner = {},
+      .notify_owner =
+          [&users, &mailer, page = config.public_url() + "/pracc"](const pracc::RentalServer& server,
+                                                                   const std::string& what) {
+            const auto owner = users.find_by_id(server.owner_user_id);
+            if (!owner || owner->email.empty()) return;  // a Steam-only account: the web and the game tell it
+            auto mail = pracc::rental_notice_mail(owner->email, server, what, page, kSiteName);
+            if (!mail) return;
+            if (auto sent = mailer.send(*mail); !sent) {
+              spdlog::warn("pracc: mailing {} about {} failed: {}", server.id, what, sent.error().message);
+            }
+          },
   });
   payments.add_product(std::make_shared<RentalFulfiller>(*orders_));
 }

@@ -16,13 +16,22 @@
 
 #include <memory>
 
+namespace portal::auth {
+class UserRepository;
+}
+namespace portal::mail {
+class Mailer;
+}
+
 namespace portal::app {
 
 class Payments;
 
 class Rentals final : public Module {
  public:
-  Rentals(const Config& config, db::Database& database, Payments& payments);
+  // `users` and `mailer` tell owners with an e-mail address about expiry and refunds.
+  Rentals(const Config& config, db::Database& database, Payments& payments, auth::UserRepository& users,
+          mail::Mailer& mailer);
 
   std::string_view name() const override { return "rentals"; }
   void register_routes(http::RouteTable& routes) override;

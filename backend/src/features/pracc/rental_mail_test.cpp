@@ -1,0 +1,36 @@
+#include "features/pracc/rental_mail.hpp"
+
+#include <gtest/gtest.h>
+
+namespace portal::pracc {
+namespace {
+
+RentalServer server_named(const std::string& name) {
+  RentalServer s;
+  s.name = name;
+  s.expires_at = 1'800'000'000;  // 2027-01-15 16:00 UTC = 2027-01-16 00:00 GMT+8
+  return s;
+}
+
+TEST(RentalMail, ExpiryRemindersSayWhenInBothLanguagesWithTheRenewLink) {
+  const auto mail = rental_notice_mail("a@example.com", server_named("练枪 <1>"), "expires_24h",
+                                       "https://cs2.example.com/pracc", "CS2 Community");
+  ASSERT_TRUE(mail);
+  EXPECT_EQ(mail->to, "a@example.com");
+  EXPECT_NE(mail->text.find("24 小时"), std::string::npos);
+  EXPECT_NE(mail->text.find("expires in 24 hours (2027-01-16 00:00 (GMT+8))"), std::string::npos);
+  EXPECT_NE(mail->text.find("https://cs2.example.com/pracc"), std::string::npos);
+  EXPECT_NE(mail->html.find("练枪 &lt;1&gt;"), std::string::npos) << "the name is escaped in HTML";
+  EXPECT_NE(rental_notice_mail("a@example.com", server_named("x"), "expires_1h", "p", "s")->subject.find("1 hour"),
+            std::string::npos);
+}
+
+TEST(RentalMail, ARefundIsExplainedAndUnknownNoticesSendNothing) {
+  const auto refunded = rental_notice_mail("a@example.com", server_named("x"), "refunded", "p", "s");
+  ASSERT_TRUE(refunded);
+  EXPECT_NE(refunded->text.find("refunded"), std::string::npos);
+  EXPECT_FALSE(rental_notice_mail("a@example.com", server_named("x"), "hello", "p", "s"));
+}
+
+}  // namespace
+}  // namespace portal::pracc
