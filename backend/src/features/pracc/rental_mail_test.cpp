@@ -8,7 +8,7 @@ namespace {
 RentalServer server_named(const std::string& name) {
   RentalServer s;
   s.name = name;
-  s.expires_at = 1'800'000'000;  // 2027-01-15 16:00 UTC = 2027-01-16 00:00 GMT+8
+  s.expires_at = 1'800'000'000;  // 2027-01-15 08:00 UTC = 16:00 GMT+8
   return s;
 }
 
@@ -18,7 +18,7 @@ TEST(RentalMail, ExpiryRemindersSayWhenInBothLanguagesWithTheRenewLink) {
   ASSERT_TRUE(mail);
   EXPECT_EQ(mail->to, "a@example.com");
   EXPECT_NE(mail->text.find("24 小时"), std::string::npos);
-  EXPECT_NE(mail->text.find("expires in 24 hours (2027-01-16 00:00 (GMT+8))"), std::string::npos);
+  EXPECT_NE(mail->text.find("expires in 24 hours (2027-01-15 16:00 (GMT+8))"), std::string::npos);
   EXPECT_NE(mail->text.find("https://cs2.example.com/pracc"), std::string::npos);
   EXPECT_NE(mail->html.find("练枪 &lt;1&gt;"), std::string::npos) << "the name is escaped in HTML";
   EXPECT_NE(rental_notice_mail("a@example.com", server_named("x"), "expires_1h", "p", "s")->subject.find("1 hour"),
