@@ -112,6 +112,7 @@ Rentals::Rentals(const Config& config, db::Database& database, Payments& payment
       .now_unix = core::system_unix_now,
       .refund_order = [&payments](const std::string& order_id,
                                   const std::string& reason) { return payments.refund(order_id, reason, "job:pracc"); },
+      .store = &cloud_.store(),
       .plugin_key = {},
       .notify_owner =
           [&users, &mailer, page = config.public_url() + "/pracc"](const pracc::RentalServer& server,

@@ -239,6 +239,12 @@ int Provisioner::lifecycle() {
       // The old half of a region switch: its instance goes (its demos and logs with it).
       if (!launched || server.cloud_state == "TERMINATING" || server.cloud_state == "TERMINATED") continue;
       if (d_.compute.terminate(server.region, ids)) {
+        // Its demos and logs stay behind (spec 001 section 9): deleted with the machine.
+        if (d_.store) {
+          if (auto removed = d_.store->remove_prefix(demo_prefix(server.id)); !removed) {
+            spdlog::warn("pracc: deleting the demos of {} failed: {}", server.id, removed.error().message);
+          }
+        }
         ServerChange change;
         change.cloud_state = "TERMINATING";
         d_.servers.change(server.id, {Phase::relocated}, change, now, kActor, "rental.terminate");

@@ -29,6 +29,8 @@ struct ProvisionerDeps {
   std::function<std::int64_t()> now_unix;
   // Gives the buyer's money back for an order whose server never ran (the payment engine's refund).
   std::function<core::Status(const std::string& order_id, const std::string& reason)> refund_order;
+  // Where demos are kept: those of a server that moved away are deleted with it. Optional.
+  cloud::ObjectStore* store = nullptr;
   // The plugin key a new server reports with (status and stats scopes); empty when none is issued.
   std::function<std::string(const RentalServer&)> plugin_key;
   // Tells the owner about their server (expiry reminders, a refund); `what` is "expires_24h",
