@@ -36,18 +36,18 @@ enum class Tier { basic, premium };  // basic: fixed region; premium: better CPU
 std::string_view to_string(Tier tier);
 
 struct LaunchRequest {
-  std::string region;        // "ap-shanghai"
+  std::string region;  // "ap-shanghai"
   Tier tier = Tier::basic;
-  std::string name;          // InstanceName (the portal's server id, not the player's text)
-  std::string client_token;  // idempotency: the same token launches one instance, however often sent
-  ServerBootstrap bootstrap; // rendered into UserData
+  std::string name;           // InstanceName (the portal's server id, not the player's text)
+  std::string client_token;   // idempotency: the same token launches one instance, however often sent
+  ServerBootstrap bootstrap;  // rendered into UserData
 };
 
 struct InstanceInfo {
   std::string instance_id;  // "ins-..."
   std::string region;
   InstanceState state = InstanceState::pending;
-  std::string public_ip;    // empty until the cloud assigns one
+  std::string public_ip;  // empty until the cloud assigns one
   std::string name;
 };
 
@@ -76,12 +76,11 @@ class Compute {
   virtual core::Status start(const std::string& region, const std::vector<std::string>& instance_ids) = 0;
   virtual core::Status terminate(const std::string& region, const std::vector<std::string>& instance_ids) = 0;
   // Whether each region can launch the tier now (DescribeZoneInstanceConfigInfos: a zone with SELL).
-  virtual core::Result<std::vector<RegionStatus>> region_status(const std::vector<std::string>& regions,
-                                                                Tier tier) = 0;
+  virtual core::Result<std::vector<RegionStatus>> region_status(const std::vector<std::string>& regions, Tier tier) = 0;
 };
 
 struct StoredObject {
-  std::string key;   // "demos/srv_abc/2026-11-24_2130_de_mirage.dem"
+  std::string key;  // "demos/srv_abc/2026-11-24_2130_de_mirage.dem"
   std::int64_t size = 0;
   std::int64_t modified_at = 0;  // unix seconds
 };

@@ -20,18 +20,18 @@
 namespace portal::cloud {
 
 struct ServerBootstrap {
-  std::string server_ref;        // the portal's server id
-  std::string server_name;       // hostname shown in the game's server browser
-  std::string join_password;     // sv_password
-  std::string rcon_password;     // rcon_password: the portal applies changes through RCON
-  int game_port = 27015;         // UDP game + A2S, TCP RCON
+  std::string server_ref;     // the portal's server id
+  std::string server_name;    // hostname shown in the game's server browser
+  std::string join_password;  // sv_password
+  std::string rcon_password;  // rcon_password: the portal applies changes through RCON
+  int game_port = 27015;      // UDP game + A2S, TCP RCON
   int max_players = 16;
   std::vector<std::string> admins;  // SteamID64s given admin rights by the plugins
-  std::string portal_url;        // where the plugins report (status, stats)
-  std::string portal_key;        // the server's plugin key (status and stats scopes only)
-  std::string demo_bucket;       // COS bucket the server uploads demos to
-  std::string demo_region;       // the bucket's region
-  std::string demo_prefix;       // "demos/srv_.../"
+  std::string portal_url;           // where the plugins report (status, stats)
+  std::string portal_key;           // the server's plugin key (status and stats scopes only)
+  std::string demo_bucket;          // COS bucket the server uploads demos to
+  std::string demo_region;          // the bucket's region
+  std::string demo_prefix;          // "demos/srv_.../"
 };
 
 // The version of deploy/cloud/cs2-bootstrap.sh compiled in (its BOOTSTRAP_VERSION line).

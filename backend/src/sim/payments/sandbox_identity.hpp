@@ -33,7 +33,6 @@ struct SandboxIdentity {
   std::string paypal_merchant_id;
   std::string paypal_certificate_serial;
   std::string paypal_certificate;
-
 };
 
 SandboxIdentity generate_sandbox_identity(int rsa_bits);

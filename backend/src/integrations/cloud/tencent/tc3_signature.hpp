@@ -12,15 +12,15 @@ namespace portal::cloud::tencent {
 
 struct Tc3Request {
   std::string method = "POST";
-  std::string host;                    // "cvm.tencentcloudapi.com" (lower case, as sent)
+  std::string host;                                              // "cvm.tencentcloudapi.com" (lower case, as sent)
   std::string content_type = "application/json; charset=utf-8";  // byte-identical to the header sent
-  std::string canonical_query;         // "" for POST
-  std::string payload;                 // the exact body bytes
-  std::string service;                 // "cvm": the host's product prefix
-  std::int64_t timestamp = 0;          // X-TC-Timestamp, unix seconds
+  std::string canonical_query;                                   // "" for POST
+  std::string payload;                                           // the exact body bytes
+  std::string service;                                           // "cvm": the host's product prefix
+  std::int64_t timestamp = 0;                                    // X-TC-Timestamp, unix seconds
 };
 
-std::string tc3_date(std::int64_t timestamp);  // UTC "YYYY-MM-DD"
+std::string tc3_date(std::int64_t timestamp);                  // UTC "YYYY-MM-DD"
 std::string tc3_canonical_request(const Tc3Request& request);  // signed headers: content-type;host
 std::string tc3_string_to_sign(const Tc3Request& request);
 std::string tc3_signature(std::string_view secret_key, const Tc3Request& request);  // lowercase hex
