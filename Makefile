@@ -64,6 +64,7 @@ e2e: build
 
 bench: build
 	$(NODE_PATH_PREFIX) bench/run.sh
+	bench/rental-sync.sh
 
 CXX_SOURCES = $(shell find backend/src backend/tests backend/bench -name '*.cpp' -o -name '*.hpp')
 
