@@ -6,6 +6,7 @@
 #include "app/cli/cli_faq.hpp"
 #include "app/cli/cli_leaderboard.hpp"
 #include "app/cli/cli_orders.hpp"
+#include "app/cli/cli_pracc.hpp"
 #include "app/cli/cli_prices.hpp"
 #include "app/cli/cli_privileges.hpp"
 #include "app/config/config.hpp"
@@ -106,6 +107,7 @@ int run_cli(int argc, char** argv) {
   PrivilegeCommands privileges(cli);
   PriceCommands prices(cli);
   OrderCommands orders(cli);
+  PraccCommands pracc(cli);
 
   try {
     cli.parse(argc, argv);
@@ -123,6 +125,7 @@ int run_cli(int argc, char** argv) {
     if (auto code = privileges.run()) return *code;
     if (auto code = prices.run()) return *code;
     if (auto code = orders.run()) return *code;
+    if (auto code = pracc.run()) return *code;
     std::printf("portal %s\n", PORTAL_VERSION);
     return 0;
   } catch (const ConfigError& e) {

@@ -167,6 +167,7 @@ bool apply_change(soci::session& sql, db::Engine engine, const std::string& id, 
   set_number("next_launch_at", "nextLaunchAt", c.next_launch_at);
   set_number("busy_until", "busyUntil", c.busy_until);
   set_number("expires_at", "expiresAt", c.expires_at);
+  if (c.reason) details["reason"] = *c.reason;
   sql << "UPDATE rental_servers SET updated_at = :at WHERE id = :id", soci::use(at), soci::use(id);
   if (!action.empty()) db::audit(sql, actor, action, target_of(id), details);
   return true;
@@ -234,6 +235,34 @@ std::int64_t RentalRepository::count_active_in(const std::string& region) const 
                ")",
         soci::use(region), soci::into(n);
     return static_cast<std::int64_t>(n);
+  });
+}
+
+std::vector<RentalServer> RentalRepository::list(const ListFilter& filter) const {
+  return database_.with_session([&](soci::session& sql) {
+    std::string where;
+    auto add = [&](const std::string& condition) { where += (where.empty() ? "WHERE " : " AND ") + condition; };
+    if (!filter.owner_steam_id.empty()) add("owner_steam_id = :owner");
+    if (filter.phase) add("phase IN (" + phase_list({*filter.phase}) + ")");
+    return select_servers(sql, where + " ORDER BY created_at DESC, id DESC LIMIT " + std::to_string(filter.limit),
+                          filter.owner_steam_id);
+  });
+}
+
+std::vector<RentalRepository::AuditEntry> RentalRepository::history(const std::string& id) const {
+  // audit_log.created_at is ISO-8601 text on SQLite and TIMESTAMPTZ on PostgreSQL: both read as unix seconds.
+  const std::string at = database_.engine() == db::Engine::postgresql ? "CAST(EXTRACT(EPOCH FROM created_at) AS BIGINT)"
+                                                                      : "CAST(strftime('%s', created_at) AS INTEGER)";
+  return database_.with_session([&](soci::session& sql) {
+    std::vector<AuditEntry> out;
+    const std::string target = target_of(id);
+    soci::rowset<soci::row> rows =
+        (sql.prepare << "SELECT " + at + ", actor, action, details FROM audit_log WHERE target = :target ORDER BY id",
+         soci::use(target));
+    for (const auto& row : rows) {
+      out.push_back({db::row_int64(row, 0), db::row_string(row, 1), db::row_string(row, 2), db::row_string(row, 3)});
+    }
+    return out;
   });
 }
 

@@ -29,6 +29,7 @@ struct ServerChange {
   std::optional<std::string> region;
   std::optional<bool> maintenance;              // the operator's maintenance overlay ...
   std::optional<std::string> maintenance_text;  // ... and what it says
+  std::optional<std::string> reason;            // why (an operator's words): for the audit row only
 };
 
 class RentalRepository {
@@ -47,6 +48,24 @@ class RentalRepository {
   // Active (not terminated, failed or relocated) servers of one owner, or in one region.
   std::int64_t count_active_of(std::int64_t user_id) const;
   std::int64_t count_active_in(const std::string& region) const;
+
+  // The operator's view (`portal pracc list`): servers of one owner and/or in one phase, newest
+  // first, at most `limit`, admins included.
+  struct ListFilter {
+    std::string owner_steam_id;  // empty: any owner
+    std::optional<Phase> phase;  // unset: any phase
+    std::size_t limit = 50;
+  };
+  std::vector<RentalServer> list(const ListFilter& filter) const;
+
+  // What was done to a server: its audit_log rows (target "rental:<id>"), oldest first.
+  struct AuditEntry {
+    std::int64_t at = 0;  // unix seconds
+    std::string actor;
+    std::string action;
+    std::string details;  // the JSON object as written
+  };
+  std::vector<AuditEntry> history(const std::string& id) const;
 
   // Applies the change when the server is in one of `from` (any phase when `from` is empty); false
   // otherwise. Writes `action` to the audit log with the changed values when it is not empty.
