@@ -35,7 +35,8 @@
 //   per cycle: DescribeInstances calls (counted on the HTTP client, by X-TC-Action), wall time, CPU
 //   (user + system) of the whole process (getrusage RUSAGE_SELF: the sync, the stand-in answering it,
 //   and the background) and of the syncing thread alone (RUSAGE_THREAD: the portal's side: the SQL
-//   read, signing, curl, JSON); every cycle must report SERVERS servers and 0 changes;
+//   read, signing, curl, JSON); every cycle must report SERVERS servers and 0 changes, and a batched one
+//   as many DescribeInstances calls (SyncReport::cloud_calls) as were counted;
 //   HTTP        GET /api/scrim/getUserServers for one owner of PER_USER servers, with a login token
 //               (auth::TokenService), one keep-alive connection, sequential: 200 warm-up then REQUESTS
 //               measured requests alone (reference), then again while batched cycles run back to back
@@ -478,7 +479,10 @@ struct RunFigures {
 // Ends the run: main() reports it after everything started was stopped (and the temp folder removed).
 [[noreturn]] void fail(const std::string& what) { throw std::runtime_error(what); }
 
-CycleFigures measure_cycles(pracc::Provisioner& provisioner, const CountingHttp& counted, int cycles, int servers) {
+// `reports_calls`: the cycle's SyncReport::cloud_calls must equal the calls counted on the wire (true of
+// the batched way; the naive one's Compute hides its calls from the Provisioner, which reports batches).
+CycleFigures measure_cycles(pracc::Provisioner& provisioner, const CountingHttp& counted, int cycles, int servers,
+                            bool reports_calls) {
   std::vector<double> walls;
   double process_cpu = 0, thread_cpu = 0;
   long describes = 0;
@@ -491,7 +495,12 @@ CycleFigures measure_cycles(pracc::Provisioner& provisioner, const CountingHttp&
     walls.push_back(ms_since(started));
     thread_cpu += cpu_seconds(RUSAGE_THREAD) - thread_before;
     process_cpu += cpu_seconds(RUSAGE_SELF) - process_before;
-    describes += counted.describes() - calls_before;
+    const long calls = counted.describes() - calls_before;
+    describes += calls;
+    if (reports_calls && report.cloud_calls != calls) {
+      fail("a cycle reported " + std::to_string(report.cloud_calls) + " DescribeInstances calls and made " +
+           std::to_string(calls));
+    }
     if (report.servers != servers || report.changed != 0) {
       fail("a steady-state cycle reported " + std::to_string(report.servers) + " servers and " +
            std::to_string(report.changed) + " changes (expected " + std::to_string(servers) + " and 0)");
@@ -903,12 +912,12 @@ static int run(int argc, char** argv) {
       f.idle_cpu_ms_per_s = (cpu_seconds(RUSAGE_SELF) - idle_before) * 1000 / 2;
       f.idle_others_cores = idle_mark.others_cores_until_now();
     }
-    f.batched = measure_cycles(batched, counted, cycles, servers);
+    f.batched = measure_cycles(batched, counted, cycles, servers, true);
     const CycleParts parts = cycle_parts(database, repository, watched, ids_by_region, 20);
     f.read_p50 = parts.read;
     f.read_two_p50 = parts.read_two;
     f.cloud_p50 = parts.describe;
-    f.naive = measure_cycles(naive, counted, naive_cycles, servers);
+    f.naive = measure_cycles(naive, counted, naive_cycles, servers, false);
     f.alone = measure_requests(portal_port, token, requests, nullptr);
     f.during_batched = measure_requests(portal_port, token, requests, &batched);
     f.during_naive = measure_requests(portal_port, token, requests, &naive);
