@@ -151,13 +151,14 @@ int extend(RentalRepository& servers, const std::string& id, std::int64_t hours,
   if (!in(found->phase, kExtendable)) return refused_in(*found, "only a live or expired server can be extended");
   const std::int64_t now = core::system_unix_now();
   pracc::ServerChange change;
-  change.expires_at = std::max(found->expires_at, now) + hours * 3600;
+  change.extend_seconds = hours * 3600;
   change.reminded = "";  // the reminders are for the new expiry
   if (found->phase == Phase::expired) change.phase = Phase::starting;
   if (!reason.empty()) change.reason = reason;
   if (!servers.change(id, {found->phase}, change, now, kCliActor, "rental.extend")) return changed_meanwhile(id);
-  out(fmt::format("server {} extended by {} hour(s): expires {} (GMT+8){}\n", id, hours, gmt8(*change.expires_at),
-                  change.phase ? "; it starts again" : ""));
+  const auto extended = servers.find(id);
+  out(fmt::format("server {} extended by {} hour(s): expires {} (GMT+8){}\n", id, hours,
+                  gmt8(extended ? extended->expires_at : 0), change.phase ? "; it starts again" : ""));
   return 0;
 }
 

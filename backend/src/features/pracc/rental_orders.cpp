@@ -97,14 +97,14 @@ core::Result<std::string> RentalOrders::fulfil_within(soci::session& open_transa
     auto server = renewable(d_.servers, purchase);
     if (!server) return server.error();
     ServerChange change;
-    change.expires_at = std::max(server->expires_at, now) + seconds;
+    change.extend_seconds = seconds;
     change.reminded = "";
     // Asleep in its grace period: renewing wakes it (the lifecycle job starts the instance).
     if (server->phase == Phase::expired) change.phase = Phase::starting;
     if (!d_.servers.change_within(open_transaction, server->id, kRenewable, change, now, actor, "rental.renew")) {
       return errors::server_not_found();
     }
-    return "server " + server->id + " until " + std::to_string(*change.expires_at);
+    return "server " + server->id + " renewed by " + std::to_string(purchase.hours) + " h";
   }
   RentalServer server;
   server.id = new_server_id();

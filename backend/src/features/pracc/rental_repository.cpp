@@ -6,6 +6,7 @@
 
 #include <boost/json/object.hpp>
 
+#include <algorithm>
 #include <map>
 
 namespace portal::pracc {
@@ -167,6 +168,12 @@ bool apply_change(soci::session& sql, db::Engine engine, const std::string& id, 
   set_number("next_launch_at", "nextLaunchAt", c.next_launch_at);
   set_number("busy_until", "busyUntil", c.busy_until);
   set_number("expires_at", "expiresAt", c.expires_at);
+  if (c.extend_seconds) {
+    long long expires = 0;
+    sql << "SELECT expires_at FROM rental_servers WHERE id = :id", soci::use(id), soci::into(expires);
+    set_number("expires_at", "expiresAt", std::max<std::int64_t>(expires, now) + *c.extend_seconds);
+    details["extendedBy"] = static_cast<long long>(*c.extend_seconds);
+  }
   if (c.reason) details["reason"] = *c.reason;
   sql << "UPDATE rental_servers SET updated_at = :at WHERE id = :id", soci::use(at), soci::use(id);
   if (!action.empty()) db::audit(sql, actor, action, target_of(id), details);

@@ -24,6 +24,9 @@ struct ServerChange {
   std::optional<std::int64_t> next_launch_at;
   std::optional<std::int64_t> busy_until;
   std::optional<std::int64_t> expires_at;
+  // Adds this many seconds to the later of the stored expiry and now, read under the row's lock: two
+  // renewals at the same moment both count.
+  std::optional<std::int64_t> extend_seconds;
   std::optional<std::string> reminded;
   std::optional<std::string> join_password;
   std::optional<std::string> region;
