@@ -31,6 +31,9 @@ bool has_reminder(const RentalServer& s, std::string_view which) {
 }
 
 std::string with_reminder(const std::string& reminded, std::string_view which) {
+  RentalServer probe;
+  probe.reminded = reminded;
+  if (has_reminder(probe, which)) return reminded;
   return reminded.empty() ? std::string(which) : reminded + "," + std::string(which);
 }
 
@@ -80,7 +83,7 @@ void Provisioner::launch(const RentalServer& server) {
   request.bootstrap = bootstrap_for(server, d_.settings, d_.plugin_key ? d_.plugin_key(server) : std::string());
   auto launched = d_.compute.launch(request);
   if (!launched) {
-    launch_failed(server, launched.error());
+    launch_failed(server, launched.error(), false);
     return;
   }
   ServerChange change;
@@ -90,9 +93,11 @@ void Provisioner::launch(const RentalServer& server) {
   d_.servers.change(server.id, kLaunching, change, d_.now_unix(), kActor, "rental.launch");
 }
 
-void Provisioner::launch_failed(const RentalServer& server, const core::Error& error) {
+void Provisioner::launch_failed(const RentalServer& server, const core::Error& error, bool counted) {
   const std::int64_t now = d_.now_unix();
-  const int attempts = server.launch_attempts + 1;
+  // A refused RunInstances is an attempt of its own; a machine that failed after launching was
+  // counted when it was launched.
+  const int attempts = counted ? server.launch_attempts : server.launch_attempts + 1;
   spdlog::warn("pracc: launching {} in {} failed (attempt {}): {} {}", server.id, server.region, attempts, error.code,
                error.message);
   ServerChange change;
@@ -198,8 +203,10 @@ SyncReport Provisioner::sync() {
       }
       if (in(server.phase, kLaunching) && info.state == cloud::InstanceState::launch_failed) {
         (void)d_.compute.terminate(region, {server.cloud_instance_id});
-        launch_failed(server, core::Error::make(core::ErrorKind::unavailable, "CLOUD_LAUNCH_FAILED",
-                                                "the instance failed to launch"));
+        launch_failed(
+            server,
+            core::Error::make(core::ErrorKind::unavailable, "CLOUD_LAUNCH_FAILED", "the instance failed to launch"),
+            true);
         ++report.changed;
         continue;
       }
@@ -234,7 +241,9 @@ int Provisioner::lifecycle() {
                              Phase::verifying, Phase::starting, Phase::expired, Phase::relocated},
                             kBatch)) {
     const std::vector<std::string> ids = {server.cloud_instance_id};
-    const bool launched = !server.cloud_instance_id.empty();
+    // A machine the cloud no longer lists (removed from its console, or a demo stand-in that was
+    // restarted) is not asked to stop or go: the server moves on without it.
+    const bool launched = !server.cloud_instance_id.empty() && server.cloud_state != "TERMINATED";
     if (server.phase == Phase::relocated) {
       // The old half of a region switch: its instance goes (its demos and logs with it).
       if (!launched || server.cloud_state == "TERMINATING" || server.cloud_state == "TERMINATED") continue;

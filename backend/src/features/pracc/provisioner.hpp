@@ -54,7 +54,7 @@ class Provisioner {
 
  private:
   void launch(const RentalServer& server);
-  void launch_failed(const RentalServer& server, const core::Error& error);
+  void launch_failed(const RentalServer& server, const core::Error& error, bool counted);
   void became_running(const RentalServer& server, const cloud::InstanceInfo& instance);
   bool apply_settings(const RentalServer& server);
 
