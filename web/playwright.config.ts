@@ -55,6 +55,17 @@ export default defineConfig({
       // The payment stand-ins' notifications: prompt and never late (duplicates stay on).
       PORTAL_PAYMENTS__SANDBOX__FIRST_DELAY_MS: '300',
       PORTAL_PAYMENTS__SANDBOX__LATE_PERCENT: '0',
+      // The cloud stand-in (sim/cloud) and the rental's jobs at test pace: a bought practice server
+      // runs within seconds and records a demo every 10 s (the minimum); idle, they cost nothing.
+      PORTAL_CLOUD__SIM__BOOT_S: '1',
+      PORTAL_CLOUD__SIM__REBOOT_S: '2',
+      PORTAL_CLOUD__SIM__STOP_S: '1',
+      PORTAL_CLOUD__SIM__START_S: '1',
+      PORTAL_CLOUD__SIM__TERMINATE_S: '1',
+      PORTAL_CLOUD__SIM__DEMO_INTERVAL_S: '10',
+      PORTAL_PRACC__SYNC_INTERVAL_S: '1',
+      PORTAL_PRACC__LIFECYCLE_INTERVAL_S: '1',
+      PORTAL_PRACC__LAUNCH_RETRY_S: '1',
     },
     reuseExistingServer: false,
     timeout: 60_000,

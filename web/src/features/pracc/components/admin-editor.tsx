@@ -4,12 +4,22 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { useToast } from '@/components/ui/toast-context'
+import { isApiError } from '@/lib/api-error'
 import { cn } from '@/lib/cn'
 import { useErrorText } from '@/lib/error-text'
 import { saveAdmins } from '../api/admins-api'
 import { praccKeys } from '../api/pracc-keys'
 import { useAdminRows } from '../hooks/use-admin-rows'
-import { ADMIN_NOTE_MAX, canAddAdmin, listError, MAX_ADMINS, rowErrors, toAdminPayload, type AdminRow } from '../model/admins'
+import {
+  ADMIN_NOTE_MAX,
+  canAddAdmin,
+  listError,
+  MAX_ADMINS,
+  rowErrors,
+  serverAdminError,
+  toAdminPayload,
+  type AdminRow,
+} from '../model/admins'
 import type { RentedServer } from '../model/rented-server'
 import { MeBadge } from './me-badge'
 import { TeammatesDialog } from './teammates-dialog'
@@ -42,6 +52,15 @@ export function AdminEditor({ server, initial, me, onSaved }: AdminEditorProps) 
     },
     onError: (error) => console.warn('Failed to update admins', error),
   })
+
+  /** A refusal of the backend in the editor's words ("id: why"), else its general text. */
+  const saveFailure = (error: unknown): string => {
+    const named = isApiError(error) && error.code === 'VALIDATION_FAILED' ? serverAdminError(error.details) : null
+    if (!named) return errorText(error)
+    if (named.error === 'minAdmins' || named.error === 'maxAdmins') return t(`admins.listErrors.${named.error}`)
+    const why = t(`admins.rowErrors.${named.error}`)
+    return named.steamid ? `${named.steamid}: ${why}` : why
+  }
 
   const errors = rowErrors(rows)
   const tooFew = listError(rows)
@@ -131,7 +150,7 @@ export function AdminEditor({ server, initial, me, onSaved }: AdminEditorProps) 
       )}
       {save.isError && (
         <p role="alert" className="text-sm text-red-300">
-          {t('admins.updateError')} {errorText(save.error)}
+          {t('admins.updateError')} {saveFailure(save.error)}
         </p>
       )}
       <div className="flex justify-end">

@@ -125,6 +125,20 @@ describe('the admin list', () => {
     expect(rows(dialog)).toHaveLength(2)
   })
 
+  it("a refusal of the backend names the row in the editor's words", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { user, dialog } = await openAdmins({
+      answers: {
+        saveAdmins: {
+          error: [422, 'VALIDATION_FAILED', `${COACH}: listed twice`, { field: 'admins', key: 'duplicateId', steamid: COACH }],
+        },
+      },
+    })
+    await within(dialog).findByRole('list', { name: '管理员' })
+    await user.click(within(dialog).getByRole('button', { name: '应用' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(`管理员列表保存失败。 ${COACH}: 该 Steam ID 已在列表中`)
+  })
+
   it('a member reads the list: no fields, no apply; their own id is marked "me"', async () => {
     const { dialog } = await openAdmins({ owner: false })
     const list = await within(dialog).findByRole('list', { name: '管理员' })

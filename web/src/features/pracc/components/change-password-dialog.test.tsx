@@ -61,6 +61,19 @@ describe('change password', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('修改密码失败，请联系管理员。')
   })
 
+  it('says why when the rental can: the server is still booting', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { user, dialog } = await openPassword({
+      answers: { changePassword: { error: [409, 'SERVER_BUSY_STATE', 'The server is CREATING: try again when it is running'] } },
+    })
+    await user.type(field(dialog, '新密码'), 'abc123')
+    await user.type(field(dialog, '确认密码'), 'abc123')
+    await user.click(within(dialog).getByRole('button', { name: '修改密码' }))
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert).toHaveTextContent('修改密码失败，请联系管理员。')
+    expect(alert).toHaveTextContent('服务器正在执行其他任务，请在运行中时再试。')
+  })
+
   it('Unauthorized says the login expired and removes the token', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const { user, dialog } = await openPassword({ answers: { changePassword: { error: [401, 'UNAUTHORIZED', 'Unauthorized'] } } })

@@ -8,6 +8,7 @@ import { TextField } from '@/components/ui/field'
 import { endInvalidSession } from '@/lib/session'
 import { praccKeys } from '../api/pracc-keys'
 import { changeServerPassword } from '../api/server-actions-api'
+import { useRentalErrorText } from '../hooks/use-rental-error-text'
 import { passwordChangeFailure } from '../model/server-errors'
 import { validatePasswordChange, validateServerPassword } from '../model/server-form'
 import type { ServerDialogProps } from './server-dialog-props'
@@ -17,6 +18,7 @@ import type { ServerDialogProps } from './server-dialog-props'
 export function ChangePasswordDialog({ server, onClose }: ServerDialogProps) {
   const { t } = useTranslation('pracc')
   const queryClient = useQueryClient()
+  const rentalText = useRentalErrorText()
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
   const [checked, setChecked] = useState(false)
@@ -81,7 +83,15 @@ export function ChangePasswordDialog({ server, onClose }: ServerDialogProps) {
           />
           {change.isError && (
             <p role="alert" className="rounded-lg border border-red-500/30 bg-red-500/10 px-3 py-2 text-sm text-red-200">
-              {passwordChangeFailure(change.error) === 'tokenExpired' ? t('password.tokenExpired') : t('password.contactAdmin')}
+              {passwordChangeFailure(change.error) === 'tokenExpired' ? (
+                t('password.tokenExpired')
+              ) : (
+                <>
+                  {t('password.contactAdmin')}
+                  {/* Why, when the rental can say it (e.g. the server is still booting). */}
+                  {rentalText(change.error) && <span className="mt-0.5 block text-red-200/80">{rentalText(change.error)}</span>}
+                </>
+              )}
             </p>
           )}
           <div className="flex justify-end">

@@ -27,8 +27,10 @@ describe('My servers', () => {
     expect(within(section()).getByText('请先登录，即可查看和租用你的训练服务器。')).toBeVisible()
     expect(within(section()).queryByRole('button', { name: '新建服务器' })).not.toBeInTheDocument()
     expect(backend.requests).toEqual([])
-    await user.click(within(section()).getByRole('link', { name: '登录' }))
-    expect(location().pathname).toBe('/login')
+    // The page opens the shell's login dialog in place (it stays on /pracc).
+    await user.click(within(section()).getByRole('button', { name: '登录' }))
+    expect(await screen.findByRole('dialog', { name: '登录' })).toBeInTheDocument()
+    expect(location().pathname).toBe('/pracc')
   })
 
   it('hints to create a server when the list is empty', async () => {

@@ -1,9 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
+import { http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ORDER_POLL_MS, POST_PAYMENT_WAIT_SECONDS } from '@/lib/constants'
 import { servePaymentEngine, type PaymentEngineOptions } from '@/lib/payments/testing/payment-fixtures'
+import { apiError } from '@/testing/auth-fixtures'
+import { server as mswServer } from '@/testing/msw-server'
 import { renderApp } from '@/testing/render-app'
 import { RENTAL_PRICES } from '../testing/pracc-fixtures'
 import { advance, fakeClock, realClock } from '../testing/fake-clock'
@@ -231,6 +234,31 @@ describe('the new-server dialog', () => {
     expect(await inDialog().findByRole('alert')).toHaveTextContent('支付服务暂时无法连接，请稍后再试。')
     expect(submit()).toBeEnabled()
     expect(engine.pays).toEqual([])
+  })
+
+  it("the backend's refusals of a rental order read in the rental's words", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { user } = await openNewServer({ engine: { orderError: [409, 'TOO_MANY_SERVERS'] } })
+    await fillForm(user)
+    await user.click(inDialog().getByRole('radio', { name: '微信支付' }))
+    await waitFor(() => expect(submit()).toBeEnabled())
+    await user.click(submit())
+    const alert = await inDialog().findByRole('alert')
+    expect(alert).toHaveTextContent('创建订单或获取支付链接失败（Payment failed），请重试。')
+    expect(alert).toHaveTextContent('你的使用中服务器数量已达上限。')
+    expect(submit()).toBeEnabled()
+
+    // A refused field names the spec's message key.
+    mswServer.use(
+      http.post('/api/payment/orders', () =>
+        apiError(422, 'VALIDATION_FAILED', 'The server name may hold Chinese characters, letters, digits and spaces', {
+          field: 'serverName',
+          key: 'nameInvalid',
+        }),
+      ),
+    )
+    await user.click(submit())
+    await waitFor(() => expect(inDialog().getByRole('alert')).toHaveTextContent('只能包含中文、字母、数字和空格'))
   })
 
   it('closing clears the form', async () => {

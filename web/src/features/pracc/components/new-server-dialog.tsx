@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MethodChoice } from '@/components/payments/checkout-parts'
-import { PaymentView } from '@/components/payments/payment-view'
 import { TextField } from '@/components/ui/field'
 import { useAppConfig } from '@/lib/config/config-context'
 import { useSessionUser } from '@/lib/session'
@@ -15,6 +14,7 @@ import { CheckoutFooter } from './checkout-footer'
 import { CheckoutSummary } from './checkout-summary'
 import { DurationSelect } from './duration-select'
 import { PricesProblem } from './prices-problem'
+import { RentalPaymentView } from './rental-payment-view'
 import { RegionModePicker } from './region-mode-picker'
 import { ServerCreating } from './server-creating'
 import { ServerTypeTabs } from './server-type-tabs'
@@ -120,7 +120,7 @@ export function NewServerDialog({ onClose }: { onClose: () => void }) {
             ) : (
               <CheckoutSummary hours={hours} method={method} total={total} />
             )}
-            <PaymentView state={payment.state} onRetry={payment.reset} success={<ServerCreating onConfirm={finish} />} />
+            <RentalPaymentView state={payment.state} onRetry={payment.reset} success={<ServerCreating onConfirm={finish} />} />
           </div>
         )}
       </div>

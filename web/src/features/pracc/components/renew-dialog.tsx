@@ -3,7 +3,6 @@ import { CheckCircle2 } from 'lucide-react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MethodChoice } from '@/components/payments/checkout-parts'
-import { PaymentView } from '@/components/payments/payment-view'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useAppConfig } from '@/lib/config/config-context'
@@ -14,6 +13,7 @@ import { CheckoutFooter } from './checkout-footer'
 import { CheckoutSummary } from './checkout-summary'
 import { DurationSelect } from './duration-select'
 import { PricesProblem } from './prices-problem'
+import { RentalPaymentView } from './rental-payment-view'
 import type { ServerDialogProps } from './server-dialog-props'
 
 /** Renew (spec 001 §2.4, §4): duration (1 month by default), method, price, then the payment view. */
@@ -55,7 +55,7 @@ export function RenewDialog({ server, onClose }: ServerDialogProps) {
           ) : (
             <CheckoutSummary hours={hours} method={method} total={total} />
           )}
-          <PaymentView
+          <RentalPaymentView
             state={payment.state}
             onRetry={payment.reset}
             success={

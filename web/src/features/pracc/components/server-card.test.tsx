@@ -101,6 +101,42 @@ describe('server card buttons', () => {
     expect(usable('Check')).toEqual(['复制 IP', '修改密码', '管理员', 'DEMO', '续费'])
   })
 
+  it('a server the backend marks expired is expired even before its date (stopped or terminated early)', async () => {
+    await renderPracc({
+      answers: { servers: [serverJson({ instance_name: 'Early', status: 'STOPPED', isExpired: true, ...inDays(3) })] },
+    })
+    await screen.findByRole('article', { name: 'Early' })
+    expect(screen.getByRole('list', { name: '已过期的服务器（1）' })).toContainElement(card('Early'))
+    expect(buttonNames('Early')).toEqual(['复制 IP', '重启', '续费'])
+    expect(usable('Early')).toEqual(['续费'])
+  })
+
+  it('a terminated server (expired) says so and cannot even be renewed', async () => {
+    await renderPracc({ answers: { servers: [serverJson({ instance_name: 'Gone', status: 'TERMINATED', isExpired: true })] } })
+    await screen.findByRole('article', { name: 'Gone' })
+    expect(within(card('Gone')).getByTestId('status-dot')).toHaveTextContent('状态：已销毁')
+    expect(buttonNames('Gone')).toEqual(['复制 IP', '重启', '续费'])
+    expect(usable('Gone')).toEqual([])
+  })
+
+  it('a server that never came up (refunded) says so and takes no action', async () => {
+    await renderPracc({
+      answers: { servers: [serverJson({ instance_name: 'Failed', status: 'LAUNCH_FAILED', public_ip: '', ip: '', connect_url: '' })] },
+    })
+    await screen.findByRole('article', { name: 'Failed' })
+    expect(card('Failed')).toHaveTextContent('服务器未能启动，款项已原路退回。')
+    expect(card('Failed')).toHaveAttribute('data-inactive', 'true')
+    expect(usable('Failed')).toEqual([])
+  })
+
+  it('while a server is created it has no address yet: copy waits, the rest works', async () => {
+    await renderPracc({
+      answers: { servers: [serverJson({ instance_name: 'New', status: 'CREATING', public_ip: '', ip: '', connect_url: '' })] },
+    })
+    await screen.findByRole('article', { name: 'New' })
+    expect(usable('New')).toEqual(['修改密码', '管理员', 'DEMO', '重启', '切换地区', '续费', '校验文件', '更新'])
+  })
+
   it('copies the connect command with the password and says so for 2 s', async () => {
     await renderPracc({
       answers: { servers: [serverJson({ instance_name: 'Copy', ip: '1.2.3.4', server_port: 27016, sv_password: 'abc' })] },
@@ -150,6 +186,8 @@ describe('hold to confirm and the restart lock', () => {
     expect(card('Boot')).toHaveAttribute('data-inactive', 'true')
     expect(usable('Boot')).toEqual([])
     expect(screen.getByText('已发送重启请求')).toBeInTheDocument()
+    // The list is asked again, to show RESTARTING until the server runs again.
+    await vi.waitFor(() => expect(backend.calls('/api/scrim/getUserServers')).toHaveLength(2))
 
     await advance(RESTART_LOCKOUT_MS - 1000)
     expect(usable('Boot')).toEqual([])

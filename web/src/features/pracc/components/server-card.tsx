@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/cn'
 import { useServerCommands } from '../hooks/use-server-commands'
 import { cardActions, isCardFrozen, isCardInactive, type CardState } from '../model/card-actions'
-import { expiryLabel, isExpired } from '../model/expiry'
-import { connectCommand, type RentedServer } from '../model/rented-server'
-import { runningJob, statusDot } from '../model/server-status'
+import { expiryLabel } from '../model/expiry'
+import { connectCommand, serverExpired, type RentedServer } from '../model/rented-server'
+import { isEnded, runningJob, statusDot } from '../model/server-status'
 import { CardActionBar, type DialogAction } from './card-action-bar'
 import { MaintenanceOverlay } from './maintenance-overlay'
 import { StatusDot } from './status-dot'
@@ -49,7 +49,8 @@ export function ServerCard({ server, now, onOpen }: ServerCardProps) {
   const statusLabel = useStatusLabel()
   const titleId = useId()
   const commands = useServerCommands(server)
-  const expired = isExpired(server, now)
+  const expired = serverExpired(server, now)
+  const launchFailed = server.status.toUpperCase() === 'LAUNCH_FAILED'
   const job = runningJob(server.status)
   const state: CardState = {
     isOwner: server.isOwner,
@@ -59,10 +60,13 @@ export function ServerCard({ server, now, onOpen }: ServerCardProps) {
     restarting: commands.restarting,
     relocatable: server.relocatable,
     jobRunning: job !== null,
+    ended: isEnded(server.status),
+    hasAddress: server.address !== '',
   }
   const frozen = isCardFrozen(state)
   const inactive = isCardInactive(state)
-  const shownStatus = expired ? t('statuses.EXPIRED') : statusLabel(server.status)
+  // A server that is gone says so (terminated, launch failed) rather than merely expired.
+  const shownStatus = expired && !state.ended ? t('statuses.EXPIRED') : statusLabel(server.status)
   const progress = commands.restarting
     ? t('card.restarting')
     : state.switching
@@ -97,10 +101,15 @@ export function ServerCard({ server, now, onOpen }: ServerCardProps) {
           <dt className="text-zinc-500">{t('card.id')}</dt>
           <dd className="truncate font-mono text-xs leading-5 text-zinc-300">{server.id}</dd>
           <dt className="text-zinc-500">{t('card.expires')}</dt>
-          <dd className={cn('tabular-nums', expired ? 'text-red-300' : 'text-zinc-200')}>
+          <dd data-testid="server-expiry" className={cn('tabular-nums', expired ? 'text-red-300' : 'text-zinc-200')}>
             {expiryLabel(server) ?? t('card.noExpiry')}
           </dd>
         </dl>
+        {launchFailed && (
+          <p className="rounded-lg border border-amber-500/25 bg-amber-500/10 px-3 py-2 text-xs text-amber-100">
+            {t('card.launchFailed')}
+          </p>
+        )}
         {progress && (
           <output className="flex items-center gap-2 text-xs text-sky-200">
             <Loader2 className="size-3.5 animate-spin motion-reduce:animate-none" aria-hidden="true" />

@@ -109,6 +109,16 @@ describe('switch region', () => {
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('切换地区失败'))
   })
 
+  it("a refusal the rental knows is shown in the user's language, not the backend's English", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { user, dialog } = await openSwitch({
+      answers: { switchRegion: { error: [409, 'SERVER_BUSY_STATE', 'The server is restarting: try again when it is running'] } },
+    })
+    await user.click(within(dialog).getByRole('radio', { name: '上海' }))
+    await holdConfirm(dialog, '切换到上海')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('服务器正在执行其他任务，请在运行中时再试。')
+  })
+
   it('a failed region list says so', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const { backend, config } = await setupPracc({

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
+import { isApiError } from '@/lib/api-error'
+import { errorText, hasErrorTranslation } from '@/lib/error-text'
 import { praccKeys } from '../api/pracc-keys'
 import { switchServerRegion } from '../api/regions-api'
 import { useAvailableRegions } from '../hooks/use-available-regions'
@@ -44,11 +46,14 @@ export function SwitchRegionDialog({ server, onClose }: ServerDialogProps) {
   const shown = ordered.filter((entry) => inRegionFilter(entry.region, filter))
   const validTarget = ordered.some((entry) => entry.region === target && canSwitchTo(entry, server.region)) ? target : null
 
-  const failure = switching.isError
-    ? isSwitchLimitError(switching.error)
-      ? t('switchRegion.limitExceeded')
-      : (serverMessage(switching.error) ?? t('switchRegion.switchError'))
-    : null
+  // The limit has its own message; a code the web knows (SERVER_BUSY_STATE, REGION_UNAVAILABLE, a
+  // rate limit ...) its text; another the server's text; else the switch error.
+  const failureText = (error: unknown) => {
+    if (isSwitchLimitError(error)) return t('switchRegion.limitExceeded')
+    if (isApiError(error) && hasErrorTranslation(error.code, 'pracc')) return errorText(error, 'pracc')
+    return serverMessage(error) ?? t('switchRegion.switchError')
+  }
+  const failure = switching.isError ? failureText(switching.error) : null
 
   return (
     <Dialog

@@ -20,10 +20,13 @@ export function useServerCommands(server: RentedServer) {
     // Fire and forget (spec 001 §7): the card is locked for 40 s whatever the answer.
     lock()
     toast({ tone: 'success', title: t('feedback.restartTitle'), description: t('feedback.restartBody', { name: server.name }) })
-    restartServer(server.id).catch((error: unknown) => {
-      console.warn('Failed to restart the server', error)
-      toast({ tone: 'error', title: t('feedback.restartFailed'), description: errorText(error) })
-    })
+    restartServer(server.id)
+      // The list shows RESTARTING now, and is refreshed until the server runs again.
+      .then(() => queryClient.invalidateQueries({ queryKey: praccKeys.servers }))
+      .catch((error: unknown) => {
+        console.warn('Failed to restart the server', error)
+        toast({ tone: 'error', title: t('feedback.restartFailed'), description: errorText(error) })
+      })
   }
 
   const job = useMutation({

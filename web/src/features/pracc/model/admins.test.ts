@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canAddAdmin, listError, MAX_ADMINS, rowErrors, toAdminPayload, validateSteamId, type AdminRow } from './admins'
+import { canAddAdmin, listError, MAX_ADMINS, rowErrors, serverAdminError, toAdminPayload, validateSteamId, type AdminRow } from './admins'
 
 const row = (tempId: string, steamid: string, name = ''): AdminRow => ({ tempId, steamid, name })
 
@@ -14,6 +14,9 @@ describe('admin Steam IDs', () => {
     ['7656119800000000a', 'steamIdInvalid'],
     ['12345678901234567', 'steamIdPrefix'],
     ['76561180000000001', 'steamIdPrefix'],
+    ['76561190000000001', 'steamIdNotIndividual'],
+    ['76561197960265728', 'steamIdNotIndividual'],
+    ['76561197960265729', null],
   ])('%j → %s', (id, error) => {
     expect(validateSteamId(id)).toBe(error)
   })
@@ -51,5 +54,23 @@ describe('admin rows', () => {
     expect(toAdminPayload([row('a', ' 76561198000000001 ', ' coach ')], 'Team A')).toEqual([
       { steamid: '76561198000000001', name: 'coach', servername: 'Team A' },
     ])
+  })
+})
+
+describe("the backend's refusal of an admin list", () => {
+  it.each([
+    [{ key: 'invalidId', steamid: '76561190000000001', field: 'admins' }, { steamid: '76561190000000001', error: 'steamIdInvalid' }],
+    [{ key: 'invalidPrefix', steamid: '12345678901234567' }, { steamid: '12345678901234567', error: 'steamIdPrefix' }],
+    [{ key: 'duplicateId', steamid: '76561198000000001' }, { steamid: '76561198000000001', error: 'duplicate' }],
+    [{ key: 'noteTooLong', steamid: '76561198000000001' }, { steamid: '76561198000000001', error: 'noteTooLong' }],
+    [{ key: 'minAdmin' }, { steamid: null, error: 'minAdmins' }],
+    [{ key: 'maxAdmins' }, { steamid: null, error: 'maxAdmins' }],
+  ])('%j → %j', (details, expected) => {
+    expect(serverAdminError(details)).toEqual(expected)
+  })
+
+  it('knows nothing of other refusals', () => {
+    expect(serverAdminError({})).toBeNull()
+    expect(serverAdminError({ key: 'somethingElse' })).toBeNull()
   })
 })

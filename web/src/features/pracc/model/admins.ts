@@ -5,6 +5,11 @@ export const MAX_ADMINS = 7
 export const MIN_ADMINS = 1
 export const ADMIN_NOTE_MAX = 20
 const STEAM_ID_PREFIX = '7656119'
+/**
+ * The SteamID64 of account 0 of the public universe's individual accounts: every person's id is
+ * above it (the backend refuses the rest of the 7656119 prefix as "not an individual account").
+ */
+const LAST_NON_INDIVIDUAL = '76561197960265728'
 
 /** A row of the editor; tempId tells unsaved rows apart (React keys, focus). */
 export interface AdminRow {
@@ -13,7 +18,13 @@ export interface AdminRow {
   name: string
 }
 
-export type AdminRowError = 'steamIdRequired' | 'steamIdInvalid' | 'steamIdPrefix' | 'noteTooLong' | 'duplicate'
+export type AdminRowError =
+  | 'steamIdRequired'
+  | 'steamIdInvalid'
+  | 'steamIdPrefix'
+  | 'steamIdNotIndividual'
+  | 'noteTooLong'
+  | 'duplicate'
 export type AdminListError = 'minAdmins' | 'maxAdmins'
 
 export function validateSteamId(raw: string): Extract<AdminRowError, `steamId${string}`> | null {
@@ -21,6 +32,8 @@ export function validateSteamId(raw: string): Extract<AdminRowError, `steamId${s
   if (id === '') return 'steamIdRequired'
   if (!/^\d{17}$/.test(id)) return 'steamIdInvalid'
   if (!id.startsWith(STEAM_ID_PREFIX)) return 'steamIdPrefix'
+  // Equal-length digit strings compare like their numbers.
+  if (id <= LAST_NON_INDIVIDUAL) return 'steamIdNotIndividual'
   return null
 }
 
@@ -64,4 +77,28 @@ let counter = 0
 export function newTempId(): string {
   counter += 1
   return `row-${counter}`
+}
+
+/** details.key of the backend's refusal of PUT …/admins, as the editor's own error keys. */
+const SERVER_KEYS: Record<string, AdminRowError | AdminListError> = {
+  steamIdRequired: 'steamIdRequired',
+  invalidId: 'steamIdInvalid',
+  invalidPrefix: 'steamIdPrefix',
+  noteTooLong: 'noteTooLong',
+  duplicateId: 'duplicate',
+  minAdmin: 'minAdmins',
+  maxAdmins: 'maxAdmins',
+}
+
+export interface ServerAdminError {
+  /** The row the backend named, when it named one. */
+  steamid: string | null
+  error: AdminRowError | AdminListError
+}
+
+/** The backend's VALIDATION_FAILED details ({key, steamid}) as an editor error; null for other refusals. */
+export function serverAdminError(details: Record<string, unknown>): ServerAdminError | null {
+  const error = typeof details.key === 'string' ? SERVER_KEYS[details.key] : undefined
+  if (!error) return null
+  return { steamid: typeof details.steamid === 'string' ? details.steamid : null, error }
 }

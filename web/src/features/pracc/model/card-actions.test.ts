@@ -71,4 +71,20 @@ describe('server card buttons', () => {
     expect(enabled(busy)).toEqual(['copy', 'password', 'admins', 'demos', 'renew'])
     expect(isCardInactive(busy)).toBe(false)
   })
+
+  it('a server that is gone or never came up takes no action, renew included', () => {
+    for (const state of [OWNER, MEMBER, { ...OWNER, expired: true }]) {
+      const ended = { ...state, ended: true }
+      expect(enabled(ended)).toEqual([])
+      expect(new Set(Object.values(reasons(ended)))).toEqual(new Set(['ended']))
+      expect(isCardInactive(ended)).toBe(true)
+      expect(isCardFrozen(ended)).toBe(false)
+    }
+  })
+
+  it('copy waits for an address (none while the server is created or moved); the rest works', () => {
+    const creating = { ...OWNER, hasAddress: false }
+    expect(reasons(creating)).toEqual({ copy: 'noAddress' })
+    expect(isCardInactive(creating)).toBe(false)
+  })
 })

@@ -12,7 +12,15 @@ export type CardAction =
   | 'update'
 
 /** Why a shown button is disabled; each has a tooltip text. */
-export type DisabledReason = 'ownerOnly' | 'expired' | 'restarting' | 'maintenance' | 'switching' | 'jobRunning'
+export type DisabledReason =
+  | 'ownerOnly'
+  | 'expired'
+  | 'ended'
+  | 'restarting'
+  | 'maintenance'
+  | 'switching'
+  | 'jobRunning'
+  | 'noAddress'
 
 export interface ActionRule {
   action: CardAction
@@ -32,6 +40,13 @@ export interface CardState {
   relocatable: boolean
   /** An integrity check or an update is running (status VERIFYING or UPDATING). */
   jobRunning: boolean
+  /**
+   * The server is gone or never came up (TERMINATING, TERMINATED, LAUNCH_FAILED): the backend takes
+   * no action on it any more, a renewal included.
+   */
+  ended?: boolean
+  /** The server has an address to connect to (not yet while it is created or moved); true if left out. */
+  hasAddress?: boolean
 }
 
 const ACTIVE_ORDER: CardAction[] = ['copy', 'password', 'admins', 'demos', 'restart', 'switchRegion', 'renew', 'verify', 'update']
@@ -59,10 +74,11 @@ export function isCardFrozen(state: CardState): boolean {
  * controls are disabled then (an expired server's renew excepted).
  */
 export function isCardInactive(state: CardState): boolean {
-  return state.restarting || state.expired || isCardFrozen(state)
+  return state.restarting || state.expired || state.ended === true || isCardFrozen(state)
 }
 
 function blockingReason(state: CardState): DisabledReason | null {
+  if (state.ended) return 'ended'
   if (state.maintenance) return 'maintenance'
   if (state.switching) return 'switching'
   if (state.restarting) return 'restarting'
@@ -78,6 +94,7 @@ function ruleFor(action: CardAction, state: CardState): ActionRule {
   if (blocked === 'expired' && action === 'renew') return { action, enabled: true, reason: null }
   if (blocked) return { action, enabled: false, reason: blocked }
   if (OWNER_ONLY.has(action) && !state.isOwner) return { action, enabled: false, reason: 'ownerOnly' }
+  if (action === 'copy' && state.hasAddress === false) return { action, enabled: false, reason: 'noAddress' }
   if (NEEDS_IDLE_SERVER.has(action) && state.jobRunning) return { action, enabled: false, reason: 'jobRunning' }
   return { action, enabled: true, reason: null }
 }

@@ -18,6 +18,8 @@ export interface RentedServer {
   relocated: boolean
   expiredate: string | number | null
   timestamp: number | null
+  /** The backend's isExpired: also true for a server it has stopped or terminated before its expiry. */
+  expiredFlag: boolean
 }
 
 function address(dto: ServerDto): string {
@@ -42,6 +44,7 @@ export function toRentedServer(dto: ServerDto): RentedServer {
     relocated: dto.relocated === 1,
     expiredate: dto.expiredate ?? null,
     timestamp: dto.timestamp ?? null,
+    expiredFlag: dto.isExpired,
   }
 }
 
@@ -49,6 +52,14 @@ export function toRentedServer(dto: ServerDto): RentedServer {
 export function connectCommand(server: Pick<RentedServer, 'address' | 'password'>): string {
   const connect = `connect ${server.address}`
   return server.password ? `${connect}; password ${server.password}` : connect
+}
+
+/**
+ * Expired by the spec's rule (spec 001 §4) as of `now`, or because the backend says so: the list's
+ * isExpired covers what the dates cannot show (a server stopped or terminated early).
+ */
+export function serverExpired(server: Pick<RentedServer, 'expiredate' | 'timestamp' | 'expiredFlag'>, now: number = Date.now()): boolean {
+  return server.expiredFlag || isExpired(server, now)
 }
 
 export interface ServerSections {
@@ -60,7 +71,7 @@ export interface ServerSections {
 export function splitServers(servers: readonly RentedServer[], now: number = Date.now()): ServerSections {
   const shown = servers.filter((server) => !server.relocated)
   return {
-    active: shown.filter((server) => !isExpired(server, now)),
-    expired: shown.filter((server) => isExpired(server, now)),
+    active: shown.filter((server) => !serverExpired(server, now)),
+    expired: shown.filter((server) => serverExpired(server, now)),
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isTransitional, runningJob, statusDot } from './server-status'
+import { isEnded, isTransitional, runningJob, statusDot } from './server-status'
 
 describe('the status dot', () => {
   it.each([
@@ -28,5 +28,19 @@ describe('the status dot', () => {
     expect(runningJob('VERIFYING')).toBe('verify')
     expect(runningJob('UPDATING')).toBe('update')
     expect(runningJob('RUNNING')).toBeNull()
+  })
+})
+
+describe('ended servers', () => {
+  it.each([
+    ['TERMINATING', true],
+    ['TERMINATED', true],
+    ['LAUNCH_FAILED', true],
+    ['launch_failed', true],
+    ['RUNNING', false],
+    ['STOPPED', false],
+    ['CREATING', false],
+  ])('%s → %s', (status, ended) => {
+    expect(isEnded(status)).toBe(ended)
   })
 })

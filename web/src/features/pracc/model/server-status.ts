@@ -48,3 +48,10 @@ export function runningJob(status: string): MaintenanceJob | null {
   if (upper === 'UPDATING') return 'update'
   return null
 }
+
+/** Statuses of a server that is gone or never came up: nothing can be done with it any more. */
+const ENDED = new Set(['TERMINATING', 'TERMINATED', 'LAUNCH_FAILED'])
+
+export function isEnded(status: string): boolean {
+  return ENDED.has(status.toUpperCase())
+}

@@ -7,36 +7,56 @@ import { gmt8Day } from '../model/expiry'
 
 const DAY_S = 24 * 60 * 60
 
-/** The expiry fields of a server that expires `seconds` from now (negative: expired that long ago). */
+/**
+ * The expiry fields of a server that expires `seconds` from now (negative: expired that long ago), as
+ * the backend sends them: expiredate "YYYY-MM-DD HH:MM:SS" in GMT+8, timestamp in unix seconds.
+ */
 export function expiringIn(seconds: number) {
   const at = Date.now() + seconds * 1000
-  return { expiredate: gmt8Day(at), timestamp: Math.floor(at / 1000) }
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Shanghai',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(at)
+  return { expiredate: `${gmt8Day(at)} ${time}`, timestamp: Math.floor(at / 1000) }
 }
 
 export const inDays = (days: number) => expiringIn(days * DAY_S)
 
 let nextId = 0
 
-/** A server record as GET /api/scrim/getUserServers sends it: running, owned, relocatable, a month left. */
+/**
+ * A server record as GET /api/scrim/getUserServers sends it (the backend's shape, docs/openapi.yaml):
+ * running, owned, relocatable, a month left. `ip` is "host:port"; both namings of the record are there.
+ */
 export function serverJson(overrides: Record<string, unknown> = {}) {
   nextId += 1
+  const id = `ins-${nextId}`
+  const name = `Server ${nextId}`
   return {
-    instance_id: `ins-${nextId}`,
-    instance_name: `Server ${nextId}`,
+    instance_id: id,
+    instance_name: name,
     region: 'ap-shanghai',
     public_ip: '10.0.0.1',
     ...inDays(30),
     isOwner: true,
+    isExpired: false,
     admin_list: '[]',
-    connect_url: 'steam://connect/10.0.0.1:27015/pw123',
+    connect_url: 'connect 10.0.0.1:27015; password pw123',
     sv_password: 'pw123',
     server_port: 27015,
+    ip: '10.0.0.1:27015',
     status: 'RUNNING',
     maintenance_status: 0,
+    maintenance_text: '',
     relocatable: 1,
     relocated: 0,
-    isExpired: false,
-    ip: '10.0.0.1',
+    tier: 'premium',
+    id,
+    name,
+    location: 'ap-shanghai',
     ...overrides,
   }
 }
@@ -62,10 +82,11 @@ export const REGIONS = [
   { region: 'ap-nanjing', available: true, recommended: false },
 ]
 
-/** An answer a test sets: a JSON body, or an error as [status, code, message?]. */
-export type Answer = unknown | { error: [number, string, string?] }
+/** An answer a test sets: a JSON body, or an error as [status, code, message?, details?]. */
+export type Answer = unknown | { error: ErrorAnswer }
+type ErrorAnswer = [number, string, string?, Record<string, unknown>?]
 
-function isError(answer: Answer): answer is { error: [number, string, string?] } {
+function isError(answer: Answer): answer is { error: ErrorAnswer } {
   return typeof answer === 'object' && answer !== null && 'error' in answer && Array.isArray((answer as { error: unknown }).error)
 }
 
