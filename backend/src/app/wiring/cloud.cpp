@@ -29,7 +29,10 @@ sim::cloud::SimCloudSettings stand_in_settings(const Config& config) {
   s.terminate_delay = seconds(knobs.terminate_s);
   s.launch_failure_percent = knobs.launch_failure_percent;
   s.demo_interval = seconds(knobs.demo_interval_s);
-  s.buckets = {kDemoBucket};  // exists from the start: a server's demo list is empty, not missing
+  s.buckets = {kDemoBucket};
+  // The stand-in's account holds as many machines per region as the portal sells there.
+  s.instance_quota_per_region =
+      config.pracc.max_servers_per_region;  // exists from the start: a server's demo list is empty, not missing
   return s;
 }
 

@@ -127,6 +127,12 @@ Rentals::Rentals(const Config& config, db::Database& database, Payments& payment
           },
   });
   payments.add_product(std::make_shared<RentalFulfiller>(*orders_));
+  // Demo mode stars two regions the first time, so the web's recommended marks and order show.
+  if (config.mode == Mode::demo && servers_.region_settings().empty()) {
+    for (const char* region : {"ap-shanghai", "ap-guangzhou"}) {
+      servers_.set_region({region, true, true}, core::system_unix_now(), "demo");
+    }
+  }
 }
 
 void Rentals::register_routes(http::RouteTable& routes) {

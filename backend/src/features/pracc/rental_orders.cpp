@@ -26,7 +26,7 @@ core::Result<RentalServer> renewable(const RentalRepository& servers, const Rent
   auto found = servers.find(id);
   if (!found || found->owner_user_id != purchase.user_id) return errors::server_not_found();
   if (std::find(kRenewable.begin(), kRenewable.end(), found->phase) == kRenewable.end()) {
-    return errors::busy_state(to_string(found->phase));
+    return errors::busy_state(web_status(*found));
   }
   // The price is the tier's: a basic server is renewed at the basic price.
   if (found->relocatable() != purchase.relocatable) {

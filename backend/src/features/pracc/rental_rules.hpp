@@ -29,8 +29,8 @@ core::Result<std::string> checked_join_password(std::string_view text);  // lett
 // details.steamid names the first offending row.
 core::Result<std::vector<ServerAdmin>> checked_admins(std::vector<ServerAdmin> admins);
 
-// Expired once its expiry time has come (the web reads the same moment as date and timestamp).
-inline bool is_expired(std::int64_t expires_at, std::int64_t now) { return now >= expires_at; }
+// Expired once the time is past its expiry (spec 001 section 4: "the current time in seconds is past it").
+inline bool is_expired(std::int64_t expires_at, std::int64_t now) { return now > expires_at; }
 
 // The start (unix seconds) of the GMT+8 calendar day that `at` falls in.
 std::int64_t gmt8_day_start(std::int64_t at);

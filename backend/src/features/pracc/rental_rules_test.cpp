@@ -49,9 +49,9 @@ TEST(RentalRules, AdminListsFollowEveryRuleAndNameTheRow) {
   EXPECT_EQ(key_of(checked_admins({owner, {" 76561198000000001 ", "again"}}).error()), "duplicateId");
 }
 
-TEST(RentalRules, ExpiryIsTheMomentItself) {
+TEST(RentalRules, ExpiredOnceTheTimeIsPastTheExpiry) {
   EXPECT_FALSE(is_expired(1000, 999));
-  EXPECT_TRUE(is_expired(1000, 1000));
+  EXPECT_FALSE(is_expired(1000, 1000));
   EXPECT_TRUE(is_expired(1000, 1001));
 }
 

@@ -89,10 +89,10 @@ core::Status RentalService::change_password(const Caller& caller, const std::str
 core::Result<RentalService::AdminList> RentalService::admins(const Caller& caller, const std::string& id) const {
   auto access = visible(caller, id);
   if (!access) return access.error();
-  return AdminList{access->server.admins, access->is_owner};
+  return AdminList{access->server.admins, access->is_owner, access->server.name};
 }
 
-core::Result<std::vector<ServerAdmin>> RentalService::set_admins(const Caller& caller, const std::string& id,
+core::Result<RentalService::AdminList> RentalService::set_admins(const Caller& caller, const std::string& id,
                                                                  std::vector<ServerAdmin> admins) {
   auto access = owned(caller, id);
   if (!access) return access.error();
@@ -105,7 +105,7 @@ core::Result<std::vector<ServerAdmin>> RentalService::set_admins(const Caller& c
   }
   // Not running: the list is applied by the provisioning job when the server comes up.
   d_.servers.replace_admins(id, server.owner_steam_id, *checked, d_.now_unix(), actor_of(caller));
-  return std::move(*checked);
+  return AdminList{std::move(*checked), true, server.name};
 }
 
 core::Result<std::vector<RentalRepository::Teammate>> RentalService::teammates(const Caller& caller,

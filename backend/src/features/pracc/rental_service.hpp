@@ -60,10 +60,10 @@ class RentalService {
   struct AdminList {
     std::vector<ServerAdmin> admins;
     bool is_owner = false;
+    std::string server_name;
   };
   core::Result<AdminList> admins(const Caller& caller, const std::string& id) const;
-  core::Result<std::vector<ServerAdmin>> set_admins(const Caller& caller, const std::string& id,
-                                                    std::vector<ServerAdmin> admins);
+  core::Result<AdminList> set_admins(const Caller& caller, const std::string& id, std::vector<ServerAdmin> admins);
   core::Result<std::vector<RentalRepository::Teammate>> teammates(const Caller& caller, const std::string& id) const;
 
   core::Result<std::vector<DemoFile>> demos(const Caller& caller, const std::string& id) const;

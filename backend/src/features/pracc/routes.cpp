@@ -101,7 +101,8 @@ Response get_admins(RentalService& service, const Request& request) {
   const std::string id = id_param(request);
   auto listed = service.admins(caller_of(request), id);
   if (!listed) return error(listed.error());
-  return http::json_response(json::object{{"admins", admins_json(listed->admins, "")}, {"isOwner", listed->is_owner}});
+  return http::json_response(
+      json::object{{"admins", admins_json(listed->admins, listed->server_name)}, {"isOwner", listed->is_owner}});
 }
 
 Response put_admins(RentalService& service, const Request& request) {
@@ -111,7 +112,7 @@ Response put_admins(RentalService& service, const Request& request) {
   for (const auto& row : body->admins) admins.push_back({*row.steamid, row.name ? **row.name : std::string()});
   auto saved = service.set_admins(caller_of(request), id_param(request), std::move(admins));
   if (!saved) return error(saved.error());
-  return ok({{"admins", admins_json(*saved, "")}});
+  return ok({{"admins", admins_json(saved->admins, saved->server_name)}});
 }
 
 Response teammates(RentalService& service, const Request& request) {
