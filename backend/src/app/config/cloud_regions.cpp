@@ -2,6 +2,8 @@
 
 #include "app/config/cloud_regions.hpp"
 
+#include "app/config/toml_names.hpp"
+
 #include <toml++/toml.h>
 
 #include <algorithm>
@@ -31,24 +33,7 @@ std::string join(const std::vector<std::string>& items) {
   return out;
 }
 
-std::string_view toml_type_name(const toml::node& node) {
-  switch (node.type()) {
-    case toml::node_type::table:
-      return "a table";
-    case toml::node_type::array:
-      return "an array";
-    case toml::node_type::string:
-      return "a string";
-    case toml::node_type::integer:
-      return "an integer";
-    case toml::node_type::floating_point:
-      return "a floating-point number";
-    case toml::node_type::boolean:
-      return "a boolean";
-    default:
-      return "a date or time";
-  }
-}
+using detail::toml_type_name;
 
 // "in cloud regions file <file> (line N)"
 std::string where(const std::filesystem::path& file, const toml::node* node) {

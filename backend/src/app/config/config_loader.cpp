@@ -3,6 +3,7 @@
 
 #include "app/config/config.hpp"
 #include "app/config/config_schema.hpp"
+#include "app/config/toml_names.hpp"
 
 #include <toml++/toml.h>
 
@@ -32,34 +33,10 @@ using detail::in_quotes;
 using detail::is_table;
 using detail::parse_engine;
 using detail::parse_mode;
+using detail::toml_type_name;
 using detail::type_name;
 
 // ---- the file ----
-
-std::string_view toml_type_name(const toml::node& node) {
-  switch (node.type()) {
-    case toml::node_type::table:
-      return "a table";
-    case toml::node_type::array:
-      return "an array";
-    case toml::node_type::string:
-      return "a string";
-    case toml::node_type::integer:
-      return "an integer";
-    case toml::node_type::floating_point:
-      return "a floating-point number";
-    case toml::node_type::boolean:
-      return "a boolean";
-    case toml::node_type::date:
-      return "a date";
-    case toml::node_type::time:
-      return "a time";
-    case toml::node_type::date_time:
-      return "a date-time";
-    default:
-      return "an unknown value";
-  }
-}
 
 std::string where(const toml::node& node, const std::filesystem::path& file) {
   std::string out = "in " + file.string();
