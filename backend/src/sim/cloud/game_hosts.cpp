@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <array>
 #include <system_error>
 
@@ -61,19 +62,28 @@ void GameHosts::reconcile(const std::vector<WantedServer>& wanted,
   std::map<std::string, const WantedServer*> by_id;
   for (const auto& server : wanted) by_id.emplace(server.instance_id, &server);
 
-  // Down first: a machine that went down or came up again frees its address before anything binds.
-  std::vector<SimFleet::ServerId> to_remove;
+  // Gone or moved first, so their addresses are free before anything binds. A machine that is down
+  // keeps its server bound and silent; one that came up again is replaced right before it starts,
+  // so its address is free only for the moment between the two.
+  std::vector<SimFleet::ServerId> to_remove, to_power_off;
+  std::map<std::string, SimFleet::ServerId> to_replace;
   {
     std::lock_guard lock(mutex_);
     for (auto it = running_.begin(); it != running_.end();) {
       const auto want = by_id.find(it->first);
-      if (want != by_id.end() && want->second->boots == it->second.boots &&
-          want->second->public_ip == it->second.endpoint.ip) {
-        ++it;
+      if (want == by_id.end() || want->second->public_ip != it->second.endpoint.ip) {
+        to_remove.push_back(it->second.server);
+        it = running_.erase(it);
         continue;
       }
-      to_remove.push_back(it->second.server);
-      it = running_.erase(it);
+      const WantedServer& machine = *want->second;
+      if (!machine.powered) {
+        if (!it->second.down) to_power_off.push_back(it->second.server);
+        it->second.down = true;
+      } else if (it->second.down || machine.boots != it->second.boots) {
+        to_replace.emplace(it->first, it->second.server);
+      }
+      ++it;
     }
     // Machines that are gone for good do not need their settings any more.
     for (auto it = bootstraps_.begin(); it != bootstraps_.end();) {
@@ -81,8 +91,18 @@ void GameHosts::reconcile(const std::vector<WantedServer>& wanted,
     }
   }
   for (const auto server : to_remove) fleet_.remove(server);
+  for (const auto server : to_power_off) fleet_.power_off(server);
 
   for (const auto& server : wanted) {
+    if (!server.powered) continue;
+    const auto replaced = to_replace.find(server.instance_id);
+    if (replaced != to_replace.end()) {
+      {
+        std::lock_guard lock(mutex_);
+        running_.erase(server.instance_id);
+      }
+      fleet_.remove(replaced->second);
+    }
     bool up = false;
     {
       std::lock_guard lock(mutex_);
@@ -114,27 +134,33 @@ void GameHosts::start(const WantedServer& wanted,
   spdlog::error("sim cloud: {} found no address to bind its game server on", wanted.instance_id);
 }
 
+const GameHosts::Running* GameHosts::up_locked(const std::string& instance_id) const {
+  const auto found = running_.find(instance_id);
+  return found == running_.end() || found->second.down ? nullptr : &found->second;
+}
+
 std::optional<SimSnapshot> GameHosts::snapshot(const std::string& instance_id) const {
   SimFleet::ServerId server = 0;
   {
     std::lock_guard lock(mutex_);
-    const auto found = running_.find(instance_id);
-    if (found == running_.end()) return std::nullopt;
-    server = found->second.server;
+    const auto* up = up_locked(instance_id);
+    if (!up) return std::nullopt;
+    server = up->server;
   }
   return fleet_.snapshot(server);
 }
 
 std::optional<GameEndpoint> GameHosts::endpoint(const std::string& instance_id) const {
   std::lock_guard lock(mutex_);
-  const auto found = running_.find(instance_id);
-  if (found == running_.end()) return std::nullopt;
-  return found->second.endpoint;
+  const auto* up = up_locked(instance_id);
+  if (!up) return std::nullopt;
+  return up->endpoint;
 }
 
 std::size_t GameHosts::running() const {
   std::lock_guard lock(mutex_);
-  return running_.size();
+  return static_cast<std::size_t>(
+      std::count_if(running_.begin(), running_.end(), [](const auto& entry) { return !entry.second.down; }));
 }
 
 }  // namespace portal::sim::cloud

@@ -3,7 +3,9 @@
 // TCP) per RUNNING machine, bound on the machine's own loopback address at the game port its UserData
 // names, configured from the UserData's settings block (name, join and RCON passwords, max players,
 // admins). A machine that comes up again (reboot, start) gets a fresh server: what RCON changed
-// before is gone, as a real server reads its server.cfg again. All servers share one I/O thread.
+// before is gone, as a real server reads its server.cfg again. While a machine is down but keeps its
+// public address (rebooting, stopped), its server stays bound and answers nothing, so no other
+// stand-in on the same loopback range can take the address meanwhile. All servers share one I/O thread.
 
 #include "core/result.hpp"
 #include "integrations/cloud/user_data.hpp"
@@ -27,6 +29,7 @@ struct WantedServer {
   std::string public_ip;
   std::shared_ptr<const std::string> user_data;  // the decoded UserData script
   std::uint64_t seed = 0;
+  bool powered = true;  // false: the machine is down but keeps its address (rebooting, stopping, stopped)
 };
 
 struct GameEndpoint {
@@ -42,7 +45,8 @@ class GameHosts {
   explicit GameHosts(SimFleetOptions options);
   ~GameHosts();
 
-  // Starts and stops servers until exactly the wanted ones run. An address that cannot be bound is
+  // Starts and stops servers until exactly the wanted ones run (the unpowered ones bound and silent,
+  // when they ran before). An address that cannot be bound is
   // traded for `another_address(instance_id)` and tried again. Not reentrant: one caller at a time.
   void reconcile(const std::vector<WantedServer>& wanted,
                  const std::function<std::string(const std::string& instance_id)>& another_address);
@@ -60,7 +64,9 @@ class GameHosts {
     std::uint64_t boots = 0;
     SimFleet::ServerId server = 0;
     GameEndpoint endpoint;
+    bool down = false;  // powered off: bound, silent, holding the address for the machine's next boot
   };
+  const Running* up_locked(const std::string& instance_id) const;
   void start(const WantedServer& wanted,
              const std::function<std::string(const std::string& instance_id)>& another_address);
 

@@ -74,6 +74,47 @@ TEST(GameHosts, RunsTheServerTheUserDataDescribesAndRestartsItWhenTheMachineCame
   EXPECT_FALSE(hosts.snapshot("ins-gh000001"));
 }
 
+TEST(GameHosts, AMachineThatIsDownHoldsItsAddressSilentlyUntilItComesUp) {
+  GameHosts hosts(SimFleetOptions{.tick = 0ms});
+  WantedServer machine{.instance_id = "ins-gh000005",
+                       .boots = 1,
+                       .public_ip = "127.79.0.5",
+                       .user_data = script_for("GH five"),
+                       .seed = 5};
+  hosts.reconcile({machine}, no_other_address);
+  const auto endpoint = hosts.endpoint("ins-gh000005");
+  ASSERT_TRUE(endpoint);
+
+  machine.powered = false;  // rebooting
+  hosts.reconcile({machine}, no_other_address);
+  EXPECT_EQ(hosts.running(), 0u);
+  EXPECT_FALSE(hosts.endpoint("ins-gh000005"));
+  EXPECT_FALSE(answers(*endpoint)) << "a machine that is down answers nothing";
+
+  // Another stand-in sharing the loopback range cannot take the address meanwhile.
+  GameHosts other(SimFleetOptions{.tick = 0ms});
+  std::vector<std::string> asked;
+  other.reconcile({WantedServer{.instance_id = "ins-gh000006",
+                                .boots = 1,
+                                .public_ip = "127.79.0.5",
+                                .user_data = script_for("intruder"),
+                                .seed = 6}},
+                  [&asked](const std::string& id) {
+                    asked.push_back(id);
+                    return std::string("127.79.0.6");
+                  });
+  EXPECT_EQ(asked, std::vector<std::string>{"ins-gh000006"});
+
+  machine.powered = true;
+  machine.boots = 2;
+  hosts.reconcile({machine}, no_other_address);
+  const auto back = hosts.endpoint("ins-gh000005");
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->ip, "127.79.0.5");
+  EXPECT_EQ(hosts.snapshot("ins-gh000005")->name, "GH five");
+  EXPECT_TRUE(answers(*back));
+}
+
 TEST(GameHosts, ATakenAddressIsTradedForAnother) {
   GameHosts holder(SimFleetOptions{.tick = 0ms});
   holder.reconcile({WantedServer{.instance_id = "ins-gh000002",

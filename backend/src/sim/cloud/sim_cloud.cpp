@@ -18,6 +18,12 @@ namespace {
 
 constexpr const char* kDefaultMap = "de_mirage";
 
+// Tencent keeps a machine's public address through a reboot and a stop that keeps charging.
+bool keeps_public_address(State state) {
+  return state == State::running || state == State::rebooting || state == State::stopping || state == State::stopped ||
+         state == State::starting;
+}
+
 SimCloudSettings checked(SimCloudSettings settings) {
   if (!settings.demo_mode) throw std::logic_error("the cloud stand-in runs in demo mode only");
   while (settings.public_base_url.ends_with('/')) settings.public_base_url.pop_back();
@@ -107,12 +113,13 @@ struct SimCloud::Impl {
       registry.settle(now_ms());
       recordings = registry.take_recordings();
       for (const auto& [id, instance] : registry.by_id()) {
-        if (instance.state != State::running) continue;
+        if (!keeps_public_address(instance.state)) continue;
         wanted.push_back(WantedServer{.instance_id = instance.id,
                                       .boots = instance.boots,
                                       .public_ip = instance.public_ip,
                                       .user_data = instance.user_data,
-                                      .seed = instance.seed});
+                                      .seed = instance.seed,
+                                      .powered = instance.state == State::running});
       }
     }
     // Before the servers change: a recording names the map its server is on.

@@ -112,6 +112,11 @@ void SimFleet::remove(ServerId id) {
   impl_->run_on_io([server] { server->stop(); });
 }
 
+void SimFleet::power_off(ServerId id) {
+  const auto server = find(id);
+  if (server) impl_->run_on_io([server] { server->power_off(); });
+}
+
 std::size_t SimFleet::size() const {
   std::lock_guard lock(impl_->mutex);
   return impl_->servers.size();

@@ -38,6 +38,8 @@ class SimFleet {
   // Closes the server's sockets (its RCON sessions too) before returning, so the same address can be
   // bound again at once. Unknown ids are ignored.
   void remove(ServerId id);
+  // The machine is down but keeps its address: see SimServer::power_off. Unknown ids are ignored.
+  void power_off(ServerId id);
 
   std::size_t size() const;
   // nullptr once removed. The state is thread-safe; the server's sockets belong to the I/O thread.

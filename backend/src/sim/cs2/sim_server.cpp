@@ -129,6 +129,13 @@ struct SimServer::Impl : std::enable_shared_from_this<SimServer::Impl> {
     }
   }
 
+  void close_sessions() {
+    boost::system::error_code ec;
+    for (auto& [key, weak] : sessions) {
+      if (auto socket = weak.lock()) socket->close(ec);
+    }
+  }
+
   // Coroutine parameters are references (GCC 12 destroys by-value class parameters twice).
   asio::awaitable<void> rcon_session(tcp::socket& socket) {
     if (state.offline()) co_return;  // a server that is down talks to nobody
@@ -187,9 +194,12 @@ void SimServer::stop() {
   boost::system::error_code ec;
   impl_->acceptor.close(ec);
   impl_->udp_socket.close(ec);
-  for (auto& [key, weak] : impl_->sessions) {
-    if (auto socket = weak.lock()) socket->close(ec);
-  }
+  impl_->close_sessions();
+}
+
+void SimServer::power_off() {
+  impl_->state.set_offline(true);
+  impl_->close_sessions();
 }
 
 }  // namespace portal::sim

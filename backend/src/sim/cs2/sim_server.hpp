@@ -36,6 +36,9 @@ class SimServer {
   // Stop before dropping a server whose io_context keeps running.
   void start();
   void stop();
+  // On the io_context's thread: the machine went down without giving up its address. The sockets
+  // stay bound; A2S is ignored, open RCON sessions are closed and new ones are closed at once.
+  void power_off();
 
  private:
   struct Impl;
