@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router'
 import { openLoginDialog } from '@/features/auth/hooks/use-login-dialog'
 import { CommonCommandsPanel } from '@/features/content/components/common-commands-panel'
+import { ConsoleRoute } from '@/features/console/console-route'
 import { FaqPage } from '@/features/faq/components/faq-page'
 import { LeaderboardPage } from '@/features/leaderboard/components/leaderboard-page'
 import { PraccPage } from '@/features/pracc/components/pracc-page'
@@ -46,6 +47,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'faq', element: <FaqPage /> },
       { path: 'leaderboard', element: <LeaderboardPage /> },
       { path: 'orders', element: <OrdersRoute onLogin={() => openLoginDialog()} /> },
+      { path: 'console/*', element: <ConsoleRoute onLogin={() => openLoginDialog()} /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

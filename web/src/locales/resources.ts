@@ -12,6 +12,8 @@ import enSettings from './en/settings.json'
 import enShell from './en/shell.json'
 import enVip from './en/vip.json'
 import type zhAuth from './zh/auth.json'
+import type zhConsole from './zh/console.json'
+import type zhConsoleOps from './zh/console-ops.json'
 import zhCommands from './zh/commands.json'
 import zhCommon from './zh/common.json'
 import zhFaq from './zh/faq.json'
@@ -61,9 +63,23 @@ export const lazyResources = {
     zh: () => import('./zh/auth.json'),
     en: () => import('./en/auth.json'),
   },
+  // The operator console's shell and screens (features/console): loaded with /console only.
+  console: {
+    zh: () => import('./zh/console.json'),
+    en: () => import('./en/console.json'),
+  },
+  // The console's screens of orders, prices, rentals, regions, servers, privileges and seasons.
+  'console-ops': {
+    zh: () => import('./zh/console-ops.json'),
+    en: () => import('./en/console-ops.json'),
+  },
 } satisfies Record<string, Record<'zh' | 'en', () => Promise<{ default: object }>>>
 
 export type LazyNamespace = keyof typeof lazyResources
 
 /** Every namespace, bundled or lazy, for the translation key types. */
-export type AppResources = typeof zhResources & { auth: typeof zhAuth }
+export type AppResources = typeof zhResources & {
+  auth: typeof zhAuth
+  console: typeof zhConsole
+  'console-ops': typeof zhConsoleOps
+}

@@ -1,5 +1,5 @@
 import * as RadixMenu from '@radix-ui/react-dropdown-menu'
-import { Check, ChevronDown, Copy, LogOut, MonitorX, Receipt } from 'lucide-react'
+import { Check, ChevronDown, Copy, LogOut, MonitorX, Receipt, ShieldCheck } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -122,6 +122,14 @@ export function UserMenu({ user, onLogout, onLogoutEverywhere }: UserMenuProps) 
                 {t('payments:orders.menu')}
               </Link>
             </RadixMenu.Item>
+            {membershipsOf(status).some((membership) => membership.group === 'op') && (
+              <RadixMenu.Item className={itemClasses} asChild>
+                <Link to="/console">
+                  <ShieldCheck className="size-4 text-zinc-400" aria-hidden="true" />
+                  {t('header.console')}
+                </Link>
+              </RadixMenu.Item>
+            )}
             <RadixMenu.Item className={itemClasses} onSelect={() => setConfirmOpen(true)}>
               <LogOut className="size-4 text-zinc-400" aria-hidden="true" />
               {t('header.logout')}

@@ -1,0 +1,24 @@
+// The console's screens, in the order of its navigation. Each screen lives in the web feature that
+// mirrors the backend feature owning its data and loads as its own chunk when first opened.
+// To add a screen: an entry here (labelKey is a full key, `<namespace>:<key>`); a screen with its
+// own lazy namespace lists it in consoleNamespaces so the navigation has its label.
+import type { ComponentType } from 'react'
+import type { LazyNamespace } from '@/locales/resources'
+
+export interface ConsoleScreen {
+  /** Below /console; '' is the dashboard. A screen may have sub-routes (`people/:id`). */
+  path: string
+  labelKey: string
+  load: () => Promise<{ default: ComponentType }>
+}
+
+/** Lazy namespaces loaded with the console, before its navigation shows. */
+export const consoleNamespaces: LazyNamespace[] = ['console']
+
+export const consoleScreens: ConsoleScreen[] = [
+  {
+    path: '',
+    labelKey: 'console:nav.dashboard',
+    load: async () => ({ default: (await import('./dashboard/dashboard-screen')).DashboardScreen }),
+  },
+]
