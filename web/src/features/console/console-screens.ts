@@ -21,4 +21,9 @@ export const consoleScreens: ConsoleScreen[] = [
     labelKey: 'console:nav.dashboard',
     load: async () => ({ default: (await import('./dashboard/dashboard-screen')).DashboardScreen }),
   },
+  {
+    path: 'people',
+    labelKey: 'console:nav.people',
+    load: async () => ({ default: (await import('@/features/auth/console/people-screen')).PeopleScreen }),
+  },
 ]

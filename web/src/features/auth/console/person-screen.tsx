@@ -1,0 +1,196 @@
+import { useQuery } from '@tanstack/react-query'
+import { ArrowLeft } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useParams } from 'react-router'
+import { Panel } from '@/components/ui/panel'
+import { ConsolePage } from '@/features/console/components/console-page'
+import { DataTable } from '@/features/console/components/data-table'
+import { formatMoney, formatUnixTime } from '@/features/console/model/format'
+import { logged } from '@/lib/logged'
+import { useLanguage } from '@/lib/use-language'
+import { fetchPerson, peopleKeys, type LooseRow, type PersonDetails } from './people-api'
+import { PersonActions } from './person-actions'
+
+/** /console/people/:id: one account with its memberships, VIP, orders, rentals and sessions. */
+export function PersonScreen() {
+  const { t } = useTranslation('console')
+  const id = useParams().id ?? ''
+  const query = useQuery({
+    queryKey: peopleKeys.details(id),
+    queryFn: ({ signal }) => logged('Failed to fetch the person', fetchPerson(id, signal)),
+  })
+  const details = query.data
+  const back = (
+    <Link to=".." relative="path" className="focus-ring inline-flex items-center gap-1.5 rounded text-sm text-zinc-300 hover:text-white">
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {t('people.back')}
+    </Link>
+  )
+  if (!details) {
+    return (
+      <ConsolePage title={t('people.details')} actions={back}>
+        <DataTable
+          caption={t('people.details')}
+          columns={[]}
+          rows={[]}
+          rowKey={() => ''}
+          loading={query.isLoading}
+          error={query.error}
+          errorNamespace="console"
+          onRetry={() => void query.refetch()}
+        />
+      </ConsolePage>
+    )
+  }
+  return (
+    <ConsolePage title={details.user.name || `#${details.user.id}`} actions={back}>
+      <Summary details={details} />
+      <PersonActions person={details.user} />
+      <div className="grid gap-5 xl:grid-cols-2">
+        <Memberships details={details} />
+        <Vip details={details} />
+      </div>
+      <Orders rows={details.orders} />
+      <Rentals rows={details.rentals} />
+      <Sessions details={details} />
+    </ConsolePage>
+  )
+}
+
+function Summary({ details }: { details: PersonDetails }) {
+  const { t } = useTranslation('console')
+  const { user } = details
+  const rows: [string, ReactNode][] = [
+    [t('people.steamId'), <span key="steam" className="font-mono">{user.steam_id ?? '—'}</span>],
+    [t('people.email'), user.email ?? '—'],
+    [t('people.groups'), user.groups.join(', ') || '—'],
+    [t('people.vipUntil'), formatUnixTime(user.vip_until) || t('people.vipNone')],
+    [t('people.createdAt'), formatUnixTime(user.created_at)],
+  ]
+  return (
+    <dl className="grid grid-cols-1 gap-3 rounded-2xl border border-white/[0.07] bg-ink-850/80 p-5 sm:grid-cols-2 lg:grid-cols-3">
+      {rows.map(([label, value]) => (
+        <div key={label} className="min-w-0">
+          <dt className="text-xs text-zinc-400">{label}</dt>
+          <dd className="truncate text-sm text-zinc-100" data-testid={`person-${label}`}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+function Memberships({ details }: { details: PersonDetails }) {
+  const { t } = useTranslation('console')
+  return (
+    <Panel title={t('people.memberships')}>
+      <DataTable
+        caption={t('people.memberships')}
+        rows={details.memberships}
+        rowKey={(row) => row.group}
+        columns={[
+          { id: 'group', header: t('people.groups'), render: (row) => row.group },
+          { id: 'at', header: t('people.grantedAt'), render: (row) => formatUnixTime(row.granted_at) || '—' },
+          { id: 'by', header: t('people.grantedBy'), render: (row) => row.granted_by ?? '—' },
+        ]}
+      />
+    </Panel>
+  )
+}
+
+function Vip({ details }: { details: PersonDetails }) {
+  const { t } = useTranslation('console')
+  return (
+    <Panel title={t('people.vip')}>
+      <p className="mb-3 text-sm text-zinc-300" data-testid="vip-until">
+        {details.vip.until ? `${t('people.vipUntil')}: ${formatUnixTime(details.vip.until)}` : t('people.vipNone')}
+      </p>
+      <DataTable
+        caption={t('people.vip')}
+        rows={details.vip.history}
+        rowKey={(row) => `${row.id}-${row.starts_at}`}
+        columns={[
+          { id: 'from', header: t('people.from'), render: (row) => formatUnixTime(row.starts_at) },
+          { id: 'to', header: t('people.to'), render: (row) => formatUnixTime(row.expires_at) },
+          { id: 'source', header: t('people.source'), render: (row) => [row.source, row.source_ref].filter(Boolean).join(' ') },
+        ]}
+      />
+    </Panel>
+  )
+}
+
+const text = (row: LooseRow, key: string): string => {
+  const value = row[key]
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : ''
+}
+const time = (row: LooseRow, key: string): string => {
+  const value = row[key]
+  return typeof value === 'number' ? formatUnixTime(value) : ''
+}
+
+function Orders({ rows }: { rows: LooseRow[] }) {
+  const { t } = useTranslation('console')
+  const language = useLanguage()
+  return (
+    <Panel title={t('people.orders')}>
+      <DataTable
+        caption={t('people.orders')}
+        rows={rows}
+        rowKey={(row) => text(row, 'id')}
+        columns={[
+          { id: 'id', header: t('people.id'), render: (row) => <span className="font-mono text-xs">{text(row, 'id')}</span> },
+          { id: 'product', header: t('people.product'), render: (row) => [text(row, 'product_type'), text(row, 'method')].filter(Boolean).join(' · ') },
+          { id: 'state', header: t('people.state'), render: (row) => text(row, 'state') },
+          {
+            id: 'amount',
+            header: t('people.amount'),
+            render: (row) =>
+              typeof row.amount_minor === 'number' ? formatMoney(row.amount_minor, text(row, 'currency') || 'CNY', language) : '',
+          },
+          { id: 'at', header: t('people.createdAt'), render: (row) => time(row, 'created_at') },
+        ]}
+      />
+    </Panel>
+  )
+}
+
+function Rentals({ rows }: { rows: LooseRow[] }) {
+  const { t } = useTranslation('console')
+  return (
+    <Panel title={t('people.rentals')}>
+      <DataTable
+        caption={t('people.rentals')}
+        rows={rows}
+        rowKey={(row) => text(row, 'id')}
+        columns={[
+          { id: 'id', header: t('people.id'), render: (row) => <span className="font-mono text-xs">{text(row, 'id')}</span> },
+          { id: 'name', header: t('people.name'), render: (row) => text(row, 'name') || text(row, 'servername') },
+          { id: 'status', header: t('people.status'), render: (row) => text(row, 'status') || text(row, 'phase') },
+          { id: 'region', header: t('people.region'), render: (row) => text(row, 'region') },
+          { id: 'expires', header: t('people.sessionExpires'), render: (row) => time(row, 'expires_at') },
+        ]}
+      />
+    </Panel>
+  )
+}
+
+function Sessions({ details }: { details: PersonDetails }) {
+  const { t } = useTranslation('console')
+  return (
+    <Panel title={t('people.sessions')}>
+      <DataTable
+        caption={t('people.sessions')}
+        rows={details.sessions}
+        rowKey={(row) => String(row.id)}
+        columns={[
+          { id: 'created', header: t('people.sessionCreated'), render: (row) => formatUnixTime(row.created_at) },
+          { id: 'method', header: t('people.method'), render: (row) => [row.method, row.ip].filter(Boolean).join(' · ') },
+          { id: 'seen', header: t('people.sessionSeen'), render: (row) => formatUnixTime(row.last_seen_at) || '—' },
+          { id: 'expires', header: t('people.sessionExpires'), render: (row) => formatUnixTime(row.expires_at) },
+        ]}
+      />
+    </Panel>
+  )
+}
