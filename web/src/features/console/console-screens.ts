@@ -26,4 +26,9 @@ export const consoleScreens: ConsoleScreen[] = [
     labelKey: 'console:nav.people',
     load: async () => ({ default: (await import('@/features/auth/console/people-screen')).PeopleScreen }),
   },
+  {
+    path: 'audit',
+    labelKey: 'console:nav.audit',
+    load: async () => ({ default: (await import('./audit/audit-screen')).AuditScreen }),
+  },
 ]

@@ -78,6 +78,8 @@ export function useConsoleList<T>({ path, item, filterKeys = NO_FILTERS, ...defa
     setQuery: (q: string) => update((p) => ({ ...p, q, page: 1 })),
     setFilter: (key: string, value: string) =>
       update((p) => ({ ...p, page: 1, filters: { ...p.filters, [key]: value } })),
+    /** Replaces every filter at once (a filter form's submit). */
+    setFilters: (filters: Record<string, string>) => update((p) => ({ ...p, page: 1, filters })),
     clearFilters: () => update((p) => ({ ...p, q: '', page: 1, filters: {} })),
   }
 }
