@@ -2,7 +2,7 @@
 // mirrors the backend feature owning its data and loads as its own chunk when first opened.
 // To add a screen: an entry here (labelKey is a full key, `<namespace>:<key>`); a screen with its
 // own lazy namespace lists it in consoleNamespaces so the navigation has its label.
-import type { ComponentType } from 'react'
+import { createElement, type ComponentType } from 'react'
 import type { LazyNamespace } from '@/locales/resources'
 
 export interface ConsoleScreen {
@@ -30,5 +30,20 @@ export const consoleScreens: ConsoleScreen[] = [
     path: 'audit',
     labelKey: 'console:nav.audit',
     load: async () => ({ default: (await import('./audit/audit-screen')).AuditScreen }),
+  },
+  {
+    path: 'announcement',
+    labelKey: 'console:nav.announcement',
+    load: async () => {
+      const [screen, ticker, api] = await Promise.all([
+        import('@/features/content/console/announcement-screen'),
+        import('@/features/announcement/components/announcement-ticker'),
+        import('@/features/announcement/api/announcement-api'),
+      ])
+      // The preview is the shell's own ticker; the public announcement is asked for afresh after a save.
+      const publicKeys = [api.announcementKey('zh'), api.announcementKey('en')]
+      const AnnouncementRoute = () => createElement(screen.AnnouncementScreen, { Preview: ticker.AnnouncementTickerView, publicKeys })
+      return { default: AnnouncementRoute }
+    },
   },
 ]

@@ -24,8 +24,15 @@ export function AnnouncementTicker() {
     staleTime: 5 * 60_000,
     retry: false,
   })
-  const text = query.data ?? t('header.defaultAnnouncement')
+  return <AnnouncementTickerView text={query.data ?? t('header.defaultAnnouncement')} />
+}
 
+/**
+ * The ticker showing `text` (the header's, or the console's live preview of an announcement being
+ * edited, at the header's maximum width).
+ */
+export function AnnouncementTickerView({ text, label }: { text: string; label?: string }) {
+  const { t } = useTranslation('shell')
   const frame = useRef<HTMLDivElement>(null)
   const measure = useRef<HTMLSpanElement>(null)
   const [overflow, setOverflow] = useState(0)
@@ -44,7 +51,7 @@ export function AnnouncementTicker() {
   const scrolling = overflow > 0
   return (
     <section
-      aria-label={t('header.announcement')}
+      aria-label={label ?? t('header.announcement')}
       className="flex h-9 min-w-0 items-center gap-2 rounded-full border border-white/[0.07] bg-white/[0.03] pr-3 pl-2.5 text-sm text-zinc-300"
     >
       <Megaphone className="size-4 shrink-0 text-brand-400" aria-hidden="true" />
