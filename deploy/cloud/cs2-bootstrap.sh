@@ -159,6 +159,16 @@ WantedBy=multi-user.target
 EOF
 }
 
+# The portal plugin (deploy/cloud/portal-plugin), fetched with the key and built by its build.sh.
+install_portal_plugin() {
+  local d=/opt/cs2-portal-plugin f
+  install -d -m 700 "$d"
+  printf 'Authorization: Bearer %s\n' "${PORTAL_KEY}" >"$d/auth"
+  curl -fsS --retry 5 -H @"$d/auth" -o "$d/src.json" "${PORTAL_URL%/}/api/plugin/rental/plugin-source"
+  for f in CS2Portal.cs CS2Portal.csproj build.sh; do jq -r --arg f "$f" '.files[$f]' "$d/src.json" >"$d/$f"; done
+  CSS_VERSION="${CSS_VERSION}" bash "$d/build.sh" "$d" "${CSGO_DIR}/addons/counterstrikesharp/plugins/CS2Portal"
+}
+
 # Finished demos go to COS with the instance's CAM role (coscli asks the metadata service for
 # temporary keys on each run): no key is ever written into user data or onto the disk.
 install_demo_upload() {
@@ -245,6 +255,7 @@ main() {
   write_prepare_script
   write_game_config
   write_server_unit
+  [[ -z "${PORTAL_KEY}" ]] || install_portal_plugin || echo "portal plugin not installed"
   systemctl daemon-reload
   if [[ -n "${PORTAL_DEMO_BUCKET}" ]]; then
     install_demo_upload

@@ -35,11 +35,15 @@ void build_modules(Modules& m, const Config& config, db::Database& database) {
   add<Leaderboards>(m, config, database, accounts.memberships(), servers.service());
   add<Vip>(m, config, database, accounts.memberships(), servers.service());
   auto& payments = add<Payments>(m, config, database, accounts.memberships());  // prices, orders, notifications
+  Rentals* rentals = nullptr;
   if (config.features.pracc_enabled)
-    add<Rentals>(m, config, database, payments, accounts.users(), accounts.mailer());  // practice-server rental
+    rentals =
+        &add<Rentals>(m, config, database, payments, accounts.users(), accounts.mailer());  // practice-server rental
   add<Faq>(m, config, database);
   add<Inventory>(m, config, accounts);
-  m.callers = std::make_unique<Callers>(accounts.authenticator(), servers.service());
+  RentalKeyHolder rental_keys;
+  if (rentals) rental_keys = [&plugin = rentals->plugin()](std::string_view key) { return plugin.key_holder(key); };
+  m.callers = std::make_unique<Callers>(accounts.authenticator(), servers.service(), std::move(rental_keys));
 }
 
 }  // namespace portal::app

@@ -35,6 +35,7 @@ struct Principal {
   std::string session_id;          // login tokens: the sign-in they descend from
   std::string email;               // bind tokens: the e-mail account being bound
   long long game_server_id = 0;    // game-server keys: the server the key belongs to
+  std::string rental_server_id;    // rented servers' keys (scope rental): the rented server, "srv_..."
 };
 
 struct Request {

@@ -35,6 +35,8 @@ std::string_view to_string(KeyScope scope) {
       return "members";
     case KeyScope::bind:
       return "bind";
+    case KeyScope::rental:
+      return "rental";
   }
   return "status";
 }

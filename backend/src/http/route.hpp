@@ -27,12 +27,14 @@ enum class Access {
   resource_owner,      // a valid login token whose holder owns the resource (Route::caller_check)
 };
 
-// What a game-server key may do. Keys of rented practice servers never hold `bind`.
+// What a game-server key may do. Keys of rented practice servers never hold `bind`: they hold
+// `rental` alone, and community servers' keys never hold `rental`.
 enum class KeyScope {
   status,   // push live status and players
   stats,    // send leaderboard stats
   members,  // read VIP and group memberships
   bind,     // ask for in-game bind tokens for players on the server
+  rental,   // a rented practice server's plugin: read its settings, report its players
 };
 
 std::string_view to_string(Access access);

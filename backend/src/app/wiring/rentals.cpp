@@ -5,6 +5,7 @@
 #include "core/jobs/scheduler.hpp"
 #include "db/advisory_locks.hpp"
 #include "features/auth/user_repository.hpp"
+#include "features/pracc/plugin_routes.hpp"
 #include "features/pracc/rental_mail.hpp"
 #include "features/pracc/routes.hpp"
 #include "integrations/mail/mailer.hpp"
@@ -91,6 +92,13 @@ Rentals::Rentals(const Config& config, db::Database& database, Payments& payment
                  mail::Mailer& mailer)
     : config_(config), cloud_(config), servers_(database) {
   const auto settings = rental_settings(config, cloud_);
+  plugin_keys_ = std::make_unique<pracc::PluginRepository>(database);
+  plugin_ = std::make_unique<pracc::PluginService>(pracc::PluginServiceDeps{
+      .servers = servers_,
+      .keys = *plugin_keys_,
+      .grace_seconds = settings.grace_seconds,
+      .now_unix = core::system_unix_now,
+  });
   service_ = std::make_unique<pracc::RentalService>(pracc::RentalServiceDeps{
       .servers = servers_,
       .compute = cloud_.compute(),
@@ -113,7 +121,8 @@ Rentals::Rentals(const Config& config, db::Database& database, Payments& payment
       .refund_order = [&payments](const std::string& order_id,
                                   const std::string& reason) { return payments.refund(order_id, reason, "job:pracc"); },
       .store = &cloud_.store(),
-      .plugin_key = {},
+      // Every launch (a retry, the new half of a region switch) gets a key of its own.
+      .plugin_key = [plugin = plugin_.get()](const pracc::RentalServer& server) { return plugin->issue_key(server); },
       .notify_owner =
           [&users, &mailer, page = config.public_url() + "/pracc"](const pracc::RentalServer& server,
                                                                    const std::string& what) {
@@ -137,10 +146,15 @@ Rentals::Rentals(const Config& config, db::Database& database, Payments& payment
 
 void Rentals::register_routes(http::RouteTable& routes) {
   pracc::register_routes(routes, *service_);
+  pracc::register_plugin_routes(routes, *plugin_);
   cloud_.register_routes(routes);
 }
 
-RateLimitPolicies Rentals::rate_limit_policies() const { return pracc::rate_limit_policies(); }
+RateLimitPolicies Rentals::rate_limit_policies() const {
+  auto policies = pracc::rate_limit_policies();
+  policies.merge(pracc::plugin_rate_limit_policies());
+  return policies;
+}
 
 void Rentals::add_jobs(core::jobs::Scheduler& jobs) {
   jobs.add(core::jobs::Job{

@@ -9,6 +9,7 @@
 #include "app/wiring/cloud.hpp"
 #include "app/wiring/rental_console.hpp"
 #include "db/database.hpp"
+#include "features/pracc/plugin_service.hpp"
 #include "features/pracc/provisioner.hpp"
 #include "features/pracc/rental_orders.hpp"
 #include "features/pracc/rental_repository.hpp"
@@ -40,6 +41,8 @@ class Rentals final : public Module {
 
   pracc::Provisioner& provisioner() { return *provisioner_; }
   CloudAccess& cloud() { return cloud_; }
+  // The rented server a portal plugin key opens (Callers resolves scope `rental` with it).
+  pracc::PluginService& plugin() { return *plugin_; }
 
  private:
   const Config& config_;
@@ -49,6 +52,8 @@ class Rentals final : public Module {
   std::unique_ptr<pracc::RentalService> service_;
   std::unique_ptr<pracc::RentalOrders> orders_;
   std::unique_ptr<pracc::Provisioner> provisioner_;
+  std::unique_ptr<pracc::PluginRepository> plugin_keys_;
+  std::unique_ptr<pracc::PluginService> plugin_;
 };
 
 // The rental's settings from [pracc] and the cloud's demo bucket.

@@ -1,5 +1,7 @@
 #include "sim/cloud/game_hosts.hpp"
 
+#include "integrations/http/curl_http_client.hpp"
+
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -36,11 +38,54 @@ SimServerSpec game_spec(const portal::cloud::ServerBootstrap& settings, std::uin
   return spec;
 }
 
-GameHosts::GameHosts(SimFleetOptions options) : fleet_(options) {}
+GameHosts::GameHosts(SimFleetOptions options, std::chrono::milliseconds report_period)
+    : fleet_(options), http_(std::make_unique<integrations::CurlHttpClient>("cs2-portal-plugin-stand-in")) {
+  reporter_ = std::make_unique<PlayerReporter>(*http_, report_period, [this] { return reporting(); });
+}
 
 GameHosts::~GameHosts() { stop(); }
 
-void GameHosts::stop() { fleet_.stop(); }
+void GameHosts::stop() {
+  if (reporter_) reporter_->stop();
+  fleet_.stop();
+}
+
+std::vector<ReportingServer> GameHosts::reporting() const {
+  std::vector<std::pair<ReportingServer, SimFleet::ServerId>> up;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, running] : running_) {
+      if (running.down) continue;
+      const auto settings = bootstraps_.find(id);
+      if (settings == bootstraps_.end() || !settings->second || settings->second->portal_key.empty()) continue;
+      up.push_back(
+          {ReportingServer{id, settings->second->portal_url, settings->second->portal_key, {}}, running.server});
+    }
+  }
+  std::vector<ReportingServer> out;
+  for (auto& [server, fleet_id] : up) {
+    const auto state = fleet_.snapshot(fleet_id);
+    if (!state) continue;
+    server.humans = state->humans;
+    out.push_back(std::move(server));
+  }
+  return out;
+}
+
+std::optional<std::string> GameHosts::join(const std::string& instance_id, const std::string& name) {
+  SimFleet::ServerId server = 0;
+  {
+    std::lock_guard lock(mutex_);
+    const auto* up = up_locked(instance_id);
+    if (!up) return std::nullopt;
+    server = up->server;
+  }
+  const auto running = fleet_.find(server);
+  if (!running) return std::nullopt;
+  auto steam_id = running->state().join(name);
+  if (steam_id.empty()) return std::nullopt;
+  return steam_id;
+}
 
 std::optional<portal::cloud::ServerBootstrap> GameHosts::bootstrap(const std::string& instance_id,
                                                                    const std::string& user_data) {

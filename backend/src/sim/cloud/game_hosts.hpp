@@ -6,9 +6,13 @@
 // before is gone, as a real server reads its server.cfg again. While a machine is down but keeps its
 // public address (rebooting, stopped), its server stays bound and answers nothing, so no other
 // stand-in on the same loopback range can take the address meanwhile. All servers share one I/O thread.
+// Like the portal plugin of a real rented server, a server whose UserData carries a portal key
+// reports its human players to the portal (player_reporter.hpp) while it runs.
 
 #include "core/result.hpp"
 #include "integrations/cloud/user_data.hpp"
+#include "integrations/http/http_client.hpp"
+#include "sim/cloud/player_reporter.hpp"
 #include "sim/cs2/sim_fleet.hpp"
 
 #include <chrono>
@@ -42,7 +46,8 @@ SimServerSpec game_spec(const portal::cloud::ServerBootstrap& settings, std::uin
 
 class GameHosts {
  public:
-  explicit GameHosts(SimFleetOptions options);
+  // `report_period`: how often a server with players reports them (and soon after someone joins).
+  explicit GameHosts(SimFleetOptions options, std::chrono::milliseconds report_period = std::chrono::seconds(60));
   ~GameHosts();
 
   // Starts and stops servers until exactly the wanted ones run (the unpowered ones bound and silent,
@@ -54,12 +59,16 @@ class GameHosts {
   std::optional<SimSnapshot> snapshot(const std::string& instance_id) const;
   std::optional<GameEndpoint> endpoint(const std::string& instance_id) const;
   std::size_t running() const;
+  // A human joins the machine's running game server (the renter's team arriving): their SteamID64;
+  // nullopt when no server runs there or it is full.
+  std::optional<std::string> join(const std::string& instance_id, const std::string& name);
   // The bootstrap settings of a machine's UserData (parsed once per machine); nullopt when unreadable.
   std::optional<portal::cloud::ServerBootstrap> bootstrap(const std::string& instance_id, const std::string& user_data);
 
   void stop();
 
  private:
+  std::vector<ReportingServer> reporting() const;
   struct Running {
     std::uint64_t boots = 0;
     SimFleet::ServerId server = 0;
@@ -74,6 +83,8 @@ class GameHosts {
   mutable std::mutex mutex_;  // guards running_ and bootstraps_
   std::map<std::string, Running> running_;
   std::map<std::string, std::optional<portal::cloud::ServerBootstrap>> bootstraps_;
+  std::unique_ptr<integrations::HttpClient> http_;  // the reports' way to the portal
+  std::unique_ptr<PlayerReporter> reporter_;        // last: stopped before what it reads goes
 };
 
 }  // namespace portal::sim::cloud

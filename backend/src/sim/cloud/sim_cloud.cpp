@@ -6,6 +6,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <boost/json/parse.hpp>
+
 #include <condition_variable>
 #include <mutex>
 #include <random>
@@ -37,6 +39,9 @@ SimCloudSettings checked(SimCloudSettings settings) {
   }
   if (settings.regions.empty()) throw std::invalid_argument("SimCloudSettings: no regions");
   if (settings.ticker_period.count() <= 0) throw std::invalid_argument("SimCloudSettings: ticker_period must be > 0");
+  if (settings.player_report_interval.count() <= 0) {
+    throw std::invalid_argument("SimCloudSettings: player_report_interval must be > 0");
+  }
   if (settings.seed == 0) settings.seed = std::random_device{}();
   return settings;
 }
@@ -49,7 +54,8 @@ struct SimCloud::Impl {
         credentials(generate_credentials()),
         registry(settings),
         store(objects),
-        hosts(SimFleetOptions{.tick = settings.game_tick, .time_scale = settings.game_time_scale}),
+        hosts(SimFleetOptions{.tick = settings.game_tick, .time_scale = settings.game_time_scale},
+              settings.player_report_interval),
         cvm(CvmApi::Deps{.credentials = credentials,
                          .now_ms = now_ms,
                          .registry = registry,
@@ -144,6 +150,21 @@ struct SimCloud::Impl {
   }
 };
 
+// Demo and tests: the renter's team arriving on a private server (POST {"name": "..."}).
+static http::Response join_player_route(SimCloud& cloud, const http::Request& request) {
+  boost::system::error_code ec;
+  const auto body = boost::json::parse(request.body, ec);
+  const auto* name = !ec && body.is_object() ? body.as_object().if_contains("name") : nullptr;
+  if (!name || !name->is_string() || name->as_string().empty() || name->as_string().size() > 64) {
+    return http::json_response({{"error", "VALIDATION_FAILED"}, {"message", "name: 1 to 64 bytes"}}, 422);
+  }
+  const auto joined = cloud.join_player(std::string(request.path_param("instanceId")), std::string(name->as_string()));
+  if (!joined) {
+    return http::json_response({{"error", "NOT_FOUND"}, {"message", "no game server runs on that machine"}}, 404);
+  }
+  return http::json_response({{"steamid", *joined}, {"name", name->as_string()}}, 201);
+}
+
 SimCloud::SimCloud(SimCloudSettings settings, MillisClock now_ms) : settings_(checked(std::move(settings))) {
   for (const auto& bucket : settings_.buckets) store_.create_bucket(bucket);
   impl_ = std::make_unique<Impl>(settings_, std::move(now_ms), store_);
@@ -200,6 +221,10 @@ std::optional<std::string> SimCloud::connect_address(const std::string& instance
 
 void SimCloud::tick_now() { impl_->tick(); }
 
+std::optional<std::string> SimCloud::join_player(const std::string& instance_id, const std::string& name) {
+  return impl_->hosts.join(instance_id, name);
+}
+
 void SimCloud::register_routes(http::RouteTable& routes) {
   // Memory, one HMAC and a lock each: inline on the I/O thread, like the payment stand-ins, so the
   // adapter calling over loopback from the outbound pool never waits for a worker of its own pool.
@@ -232,6 +257,8 @@ void SimCloud::register_routes(http::RouteTable& routes) {
       [impl](http::Request& r) { return impl->cos.get_object(r); });
   add(M::del, "/dev/cloud/cos/{bucket}/{key...}", "COS DELETE Object", E::inline_io, 0,
       [impl](http::Request& r) { return impl->cos.delete_object(r); });
+  add(M::post, "/dev/cloud/instances/{instanceId}/players", "a player joins the machine's game server", E::inline_io,
+      4096, [this](http::Request& r) { return join_player_route(*this, r); });
 }
 
 }  // namespace portal::sim::cloud

@@ -57,6 +57,9 @@ class SimCloud {
   std::optional<std::string> connect_address(const std::string& instance_id) const;
   // Runs the ticker's work once, now, on the caller's thread (after a test moved the clock).
   void tick_now();
+  // A human joins the machine's running game server: their SteamID64 (sim_steam_id of the name), or
+  // nullopt when none runs there. Also POST /dev/cloud/instances/{instanceId}/players {"name"}.
+  std::optional<std::string> join_player(const std::string& instance_id, const std::string& name);
   CosStore& objects() { return store_; }
 
  private:

@@ -90,6 +90,9 @@ struct SimCloudSettings {
   double game_time_scale = 1.0;
   // How often the background ticker turns due transitions into game servers started or stopped.
   std::chrono::milliseconds ticker_period{100};
+  // A game server whose UserData carries a portal key reports its players this often (the portal
+  // plugin's 60 s), and within a second of someone joining; tests shorten it.
+  std::chrono::milliseconds player_report_interval{60'000};
 
   std::uint32_t seed = 0;  // instance ids, launch failures, demo sizes; 0 = a fresh seed each start
 };

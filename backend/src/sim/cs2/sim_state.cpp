@@ -27,6 +27,15 @@ constexpr std::array<std::string_view, 16> kBotNames{"Albert", "Bert",  "Cory", 
 
 }  // namespace
 
+std::string sim_steam_id(std::string_view name) {
+  std::uint64_t hash = 14695981039346656037ULL;  // FNV-1a: stable across runs and machines
+  for (const char c : name) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ULL;
+  }
+  return std::to_string(76561198000000000ULL + hash % 1000000000ULL);
+}
+
 SimState::SimState(const SimServerSpec& spec, unsigned seed)
     : spec_(spec),
       rng_(seed),
@@ -101,6 +110,7 @@ void SimState::join_locked() {
   SimPlayer player;
   player.id = next_id_++;
   player.name = fresh_name_locked(false);
+  player.steam_id = sim_steam_id(player.name);
   player.joined = now_;
   player.ping = std::uniform_int_distribution<int>(5, 120)(rng_);
   auto octet = [this] { return std::to_string(std::uniform_int_distribution<int>(1, 254)(rng_)); };
@@ -243,6 +253,16 @@ bool SimState::remove_admin(const std::string& steam_id) {
 void SimState::set_admins(std::vector<std::string> steam_ids) {
   std::lock_guard lock(mutex_);
   admins_ = std::move(steam_ids);
+}
+
+std::string SimState::join(std::string name) {
+  std::lock_guard lock(mutex_);
+  if (static_cast<int>(humans_.size()) >= std::clamp(spec_.max_players, 0, 255)) return {};
+  join_locked();
+  humans_.back().name = std::move(name);
+  humans_.back().steam_id = sim_steam_id(humans_.back().name);
+  refill_bots_locked();
+  return humans_.back().steam_id;
 }
 
 void SimState::record_say(std::string text) {

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace portal::sim {
@@ -23,7 +24,12 @@ struct SimPlayer {
   int ping = 0;
   std::string address;  // ip:port; empty for bots
   bool bot = false;
+  std::string steam_id;  // humans: a SteamID64 that follows from the name (sim_steam_id); empty for bots
 };
+
+// The stand-in's SteamID64 of a player name: the same name is the same account on every simulated
+// server and boot (a past teammate comes back as one), 76561198000000000 plus a hash of the name.
+std::string sim_steam_id(std::string_view name);
 
 struct SimSnapshot {
   std::string name, map, join_password;
@@ -62,6 +68,9 @@ class SimState {
   void add_admin(std::string steam_id);
   bool remove_admin(const std::string& steam_id);
   void set_admins(std::vector<std::string> steam_ids);
+  // A human joins by name (a private server's team arriving; demo and tests): their SteamID64, or
+  // empty when the server is full.
+  std::string join(std::string name);
   // A `say` from the console, kept so tests and the demo can see the warnings the portal sent.
   void record_say(std::string text);
   static constexpr std::size_t kSaidKept = 50;

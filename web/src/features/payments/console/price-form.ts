@@ -4,7 +4,7 @@ import { parseMajorAmount } from './money-input'
 
 export const PRODUCT_TYPES = ['server_rental', 'vip'] as const
 export const CURRENCIES = ['CNY', 'USD'] as const
-export const MAX_DURATION_HOURS = 87_600
+export const MAX_DURATION_HOURS = 8760
 
 export interface PriceKey {
   product_type: string

@@ -15,6 +15,27 @@ export const SERVER_CATEGORIES = [
   'public',
 ] as const
 
+/** The backend's region codes of a community server (game_server.cpp known_regions). */
+export const SERVER_REGIONS = [
+  'ap-beijing',
+  'ap-shanghai',
+  'ap-guangzhou',
+  'ap-nanjing',
+  'ap-chongqing',
+  'ap-chengdu',
+  'ap-hongkong',
+  'ap-singapore',
+  'ap-tokyo',
+  'ap-seoul',
+  'ap-sydney',
+  'ap-mumbai',
+  'ap-jakarta',
+  'eu-frankfurt',
+  'na-siliconvalley',
+  'na-ashburn',
+  'sa-saopaulo',
+] as const
+
 export const PLUGIN_KEY_SCOPES = ['status', 'stats', 'members', 'bind'] as const
 export type PluginKeyScope = (typeof PLUGIN_KEY_SCOPES)[number]
 

@@ -1,0 +1,172 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Plus } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '@/components/ui/button'
+import { TextField } from '@/components/ui/field'
+import { Switch } from '@/components/ui/switch'
+import { useToast } from '@/components/ui/toast-context'
+import { ConfirmDialog } from '@/features/console/components/confirm-dialog'
+import { ConsolePage } from '@/features/console/components/console-page'
+import { DataTable, type DataColumn } from '@/features/console/components/data-table'
+import { consoleListKeys, useConsoleList } from '@/features/console/hooks/use-console-list'
+import { useErrorText } from '@/lib/error-text'
+import { PluginKeyDialog } from './plugin-key-dialog'
+import { RconConsoleDialog } from './rcon-console-dialog'
+import { ServerEditorDialog } from './server-editor-dialog'
+import { consoleServerSchema, hasPluginKey, serverCalls, type ConsoleServer } from './servers-api'
+
+type Open =
+  | { kind: 'edit'; server: ConsoleServer | 'new' }
+  | { kind: 'key' | 'revoke' | 'remove' | 'rcon'; server: ConsoleServer }
+  | null
+
+/** /console/servers: the community servers; add, edit, enable, remove, plugin keys and an RCON console. */
+export function ServersScreen() {
+  const { t } = useTranslation('console-ops')
+  const errorText = useErrorText('console-ops')
+  const queryClient = useQueryClient()
+  const { toast } = useToast()
+  const list = useConsoleList({ path: '/api/console/servers', item: consoleServerSchema, sort: null, order: 'asc' })
+  const [q, setQ] = useState(list.params.q)
+  const [open, setOpen] = useState<Open>(null)
+  const refresh = () => queryClient.invalidateQueries({ queryKey: consoleListKeys.all })
+
+  const setEnabled = async (server: ConsoleServer, enabled: boolean) => {
+    try {
+      await serverCalls.setEnabled(server.id, enabled)
+      toast({ title: t(enabled ? 'servers.enabledDone' : 'servers.disabledDone'), tone: 'success' })
+    } catch (error) {
+      toast({ title: errorText(error), tone: 'error' })
+    }
+    await refresh()
+  }
+
+  const columns: DataColumn<ConsoleServer>[] = [
+    {
+      id: 'name',
+      header: t('servers.name'),
+      render: (server) => (
+        <span className="flex flex-col">
+          <span className="font-medium text-zinc-100">{server.name}</span>
+          {server.name_display && server.name_display !== server.name && (
+            <span className="text-xs text-zinc-500">{server.name_display}</span>
+          )}
+        </span>
+      ),
+    },
+    { id: 'address', header: t('servers.address'), className: 'font-mono text-xs', render: (s) => `${s.ip}:${s.port}` },
+    { id: 'category', header: t('servers.category'), render: (s) => s.category },
+    { id: 'region', header: t('servers.region'), className: 'text-xs', render: (s) => s.region },
+    {
+      id: 'enabled',
+      header: t('servers.enabled'),
+      render: (server) => (
+        <Switch
+          label={t(server.enabled ? 'servers.disable' : 'servers.enable', { name: server.name })}
+          className="[&_label]:sr-only"
+          checked={server.enabled}
+          onCheckedChange={(enabled) => void setEnabled(server, enabled)}
+        />
+      ),
+    },
+    {
+      id: 'key',
+      header: t('servers.pluginKey'),
+      render: (server) => (
+        <span className="flex flex-col text-xs">
+          <span>{hasPluginKey(server) ? t('servers.hasKey') : t('servers.noKey')}</span>
+          {hasPluginKey(server) && <span className="text-zinc-500">{[...server.key_scopes, ...server.plugin_key_scopes].join(', ')}</span>}
+        </span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: t('common.actions'),
+      render: (server) => (
+        <div className="flex flex-wrap gap-1.5">
+          <Button size="sm" variant="secondary" onClick={() => setOpen({ kind: 'edit', server })}>
+            {t('common.edit')}
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setOpen({ kind: 'rcon', server })}>
+            {t('servers.rcon')}
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setOpen({ kind: 'key', server })}>
+            {t('servers.issueKey')}
+          </Button>
+          {hasPluginKey(server) && (
+            <Button size="sm" variant="secondary" onClick={() => setOpen({ kind: 'revoke', server })}>
+              {t('servers.revokeKey')}
+            </Button>
+          )}
+          <Button size="sm" variant="danger" onClick={() => setOpen({ kind: 'remove', server })}>
+            {t('servers.remove')}
+          </Button>
+        </div>
+      ),
+    },
+  ]
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    list.setQuery(q)
+  }
+
+  return (
+    <ConsolePage
+      title={t('servers.title')}
+      actions={
+        <Button onClick={() => setOpen({ kind: 'edit', server: 'new' })}>
+          <Plus aria-hidden="true" />
+          {t('servers.new')}
+        </Button>
+      }
+    >
+      <search>
+        <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+          <TextField
+            className="min-w-56 flex-1"
+            type="search"
+            label={t('servers.searchLabel')}
+            value={q}
+            onChange={(event) => setQ(event.target.value)}
+          />
+          <Button type="submit">{t('common.search')}</Button>
+        </form>
+      </search>
+      <DataTable
+        caption={t('servers.title')}
+        columns={columns}
+        rows={list.rows}
+        rowKey={(server) => server.id}
+        params={list.params}
+        total={list.total}
+        loading={list.loading}
+        refreshing={list.refreshing}
+        error={list.error}
+        errorNamespace="console-ops"
+        onRetry={list.retry}
+        onSort={list.toggleSort}
+        onPage={list.setPage}
+      />
+      {open?.kind === 'edit' && <ServerEditorDialog server={open.server} onClose={() => setOpen(null)} />}
+      {open?.kind === 'key' && <PluginKeyDialog server={open.server} onClose={() => setOpen(null)} />}
+      {open?.kind === 'rcon' && <RconConsoleDialog server={open.server} onClose={() => setOpen(null)} />}
+      {(open?.kind === 'revoke' || open?.kind === 'remove') && (
+        <ConfirmDialog
+          open
+          onOpenChange={(next) => !next && setOpen(null)}
+          title={t(open.kind === 'revoke' ? 'servers.revokeKeyTitle' : 'servers.removeTitle', { name: open.server.name })}
+          description={t(open.kind === 'revoke' ? 'servers.revokeKeyBody' : 'servers.removeBody')}
+          tone="danger"
+          confirmLabel={t(open.kind === 'revoke' ? 'servers.revokeKey' : 'servers.remove')}
+          onConfirm={async () => {
+            await (open.kind === 'revoke' ? serverCalls.revokeKey(open.server.id) : serverCalls.remove(open.server.id))
+            toast({ title: t(open.kind === 'revoke' ? 'servers.keyRevoked' : 'servers.removed'), tone: 'success' })
+            await refresh()
+          }}
+        />
+      )}
+    </ConsolePage>
+  )
+}
