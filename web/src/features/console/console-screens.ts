@@ -13,7 +13,7 @@ export interface ConsoleScreen {
 }
 
 /** Lazy namespaces loaded with the console, before its navigation shows. */
-export const consoleNamespaces: LazyNamespace[] = ['console']
+export const consoleNamespaces: LazyNamespace[] = ['console', 'console-ops']
 
 export const consoleScreens: ConsoleScreen[] = [
   {
@@ -45,5 +45,40 @@ export const consoleScreens: ConsoleScreen[] = [
       const AnnouncementRoute = () => createElement(screen.AnnouncementScreen, { Preview: ticker.AnnouncementTickerView, publicKeys })
       return { default: AnnouncementRoute }
     },
+  },
+  {
+    path: 'orders',
+    labelKey: 'console-ops:nav.orders',
+    load: async () => ({ default: (await import('@/features/payments/console/orders-screen')).OrdersScreen }),
+  },
+  {
+    path: 'prices',
+    labelKey: 'console-ops:nav.prices',
+    load: async () => ({ default: (await import('@/features/payments/console/prices-screen')).PricesScreen }),
+  },
+  {
+    path: 'rentals',
+    labelKey: 'console-ops:nav.rentals',
+    load: async () => ({ default: (await import('@/features/pracc/console/rentals-screen')).RentalsScreen }),
+  },
+  {
+    path: 'regions',
+    labelKey: 'console-ops:nav.regions',
+    load: async () => ({ default: (await import('@/features/pracc/console/regions-screen')).RegionsScreen }),
+  },
+  {
+    path: 'servers',
+    labelKey: 'console-ops:nav.servers',
+    load: async () => ({ default: (await import('@/features/servers/console/servers-screen')).ServersScreen }),
+  },
+  {
+    path: 'vip-privileges',
+    labelKey: 'console-ops:nav.privileges',
+    load: async () => ({ default: (await import('@/features/vip/console/privileges-screen')).PrivilegesScreen }),
+  },
+  {
+    path: 'seasons',
+    labelKey: 'console-ops:nav.seasons',
+    load: async () => ({ default: (await import('@/features/leaderboard/console/seasons-screen')).SeasonsScreen }),
   },
 ]
