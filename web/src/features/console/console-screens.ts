@@ -47,6 +47,11 @@ export const consoleScreens: ConsoleScreen[] = [
     },
   },
   {
+    path: 'faq',
+    labelKey: 'console:nav.faq',
+    load: async () => ({ default: (await import('@/features/faq/console/faq-editor-screen')).FaqEditorScreen }),
+  },
+  {
     path: 'orders',
     labelKey: 'console-ops:nav.orders',
     load: async () => ({ default: (await import('@/features/payments/console/orders-screen')).OrdersScreen }),
