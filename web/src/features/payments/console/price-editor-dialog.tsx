@@ -8,8 +8,8 @@ import { Switch } from '@/components/ui/switch'
 import { useToast } from '@/components/ui/toast-context'
 import { useErrorText } from '@/lib/error-text'
 import { minorToMajorInput } from './money-input'
-import { productLabel } from './order-labels'
-import { CURRENCIES, PRODUCT_TYPES, readPriceForm, type PriceForm, type PriceFormProblem } from './price-form'
+import { durationLabel, productLabel } from './order-labels'
+import { CURRENCIES, PRICE_DURATIONS, PRODUCT_TYPES, readPriceForm, type PriceForm, type PriceFormProblem } from './price-form'
 import { priceKeys, savePrice, type ConsolePrice } from './prices-api'
 
 /** Adds a price, or changes one's amount (its key fields stay: a new key is a new price). */
@@ -75,13 +75,12 @@ export function PriceEditorDialog({ price, onClose }: { price: ConsolePrice | 'n
             onChange={(event) => set({ currency: event.target.value })}
             options={CURRENCIES.map((value) => ({ value, label: value }))}
           />
-          <TextField
-            label={t('prices.durationHours')}
-            inputMode="numeric"
+          <SelectField
+            label={t('prices.duration')}
             value={form.duration}
             disabled={editing}
             onChange={(event) => set({ duration: event.target.value })}
-            message={problems.duration ? t(`prices.${problems.duration}`) : undefined}
+            options={PRICE_DURATIONS.map((hours) => ({ value: String(hours), label: durationLabel(hours) }))}
           />
           <TextField
             label={t('prices.amountMajor')}

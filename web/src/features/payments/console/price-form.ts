@@ -4,7 +4,8 @@ import { parseMajorAmount } from './money-input'
 
 export const PRODUCT_TYPES = ['server_rental', 'vip'] as const
 export const CURRENCIES = ['CNY', 'USD'] as const
-export const MAX_DURATION_HOURS = 8760
+/** The durations the server takes (spec 001 §3: 4h, 8h, 3d, 7d, 1m, 3m, 1y in hours). */
+export const PRICE_DURATIONS = [4, 8, 72, 168, 720, 2160, 8760] as const
 
 export interface PriceKey {
   product_type: string
@@ -32,7 +33,7 @@ export type PriceFormResult = { ok: true; body: PriceBody } | { ok: false; probl
 export function readPriceForm(form: PriceForm): PriceFormResult {
   const problems: Partial<Record<'duration' | 'amount', PriceFormProblem>> = {}
   const duration = /^\d+$/.test(form.duration.trim()) ? Number(form.duration.trim()) : NaN
-  if (!(duration >= 1 && duration <= MAX_DURATION_HOURS)) problems.duration = 'durationInvalid'
+  if (!(PRICE_DURATIONS as readonly number[]).includes(duration)) problems.duration = 'durationInvalid'
   const amount = parseMajorAmount(form.amount)
   if (amount === null) problems.amount = 'amountInvalid'
   if (problems.duration || problems.amount || amount === null) return { ok: false, problems }

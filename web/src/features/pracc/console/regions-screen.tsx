@@ -31,6 +31,12 @@ export function RegionsScreen() {
     { id: 'region', header: t('console-ops:regions.region'), render: (region) => regionName(region.code) },
     { id: 'code', header: t('console-ops:regions.code'), className: 'font-mono text-xs', render: (region) => region.code },
     {
+      id: 'active',
+      header: t('console-ops:regions.activeServers'),
+      className: 'tabular-nums',
+      render: (region) => (region.activeServers === null ? '—' : region.activeServers),
+    },
+    {
       id: 'available',
       header: t('console-ops:regions.available'),
       render: (region) => (

@@ -24,7 +24,7 @@ const rawRentalSchema = z.looseObject({
   owner,
   owner_steam_id: optionalText,
   owner_name: optionalText,
-  instance: z.catch(z.optional(z.nullable(z.union([z.string(), z.looseObject({ id: optionalText, state: optionalText, ip: optionalText })]))), undefined),
+  instance: z.catch(z.optional(z.nullable(z.union([z.string(), z.looseObject({ cloud_instance_id: optionalText, cloud_state: optionalText, public_ip: optionalText })]))), undefined),
   cloud_instance_id: optionalText,
   cloud_state: optionalText,
   maintenance: z.catch(
@@ -36,6 +36,8 @@ const rawRentalSchema = z.looseObject({
 
 export interface ConsoleRental {
   id: string
+  /** The portal's lifecycle word (creating, running, expired, failed ...): the list's status filter. */
+  phase: string
   name: string
   status: string
   region: string
@@ -53,12 +55,13 @@ export interface ConsoleRental {
 export const consoleRentalSchema = z.pipe(
   rawRentalSchema,
   z.transform((raw): ConsoleRental => {
-    const instance = typeof raw.instance === 'string' ? raw.instance : (raw.instance?.id ?? raw.cloud_instance_id ?? '')
+    const instance = typeof raw.instance === 'string' ? raw.instance : (raw.instance?.cloud_instance_id ?? raw.cloud_instance_id ?? '')
     const maintenanceOn = typeof raw.maintenance === 'object' && raw.maintenance !== null ? Boolean(raw.maintenance.on) : Boolean(raw.maintenance)
     const maintenanceText =
       (typeof raw.maintenance === 'object' && raw.maintenance !== null ? raw.maintenance.text : undefined) ?? raw.maintenance_text ?? ''
     return {
       id: raw.id,
+      phase: raw.phase ?? '',
       name: raw.name,
       status: raw.status.toUpperCase(),
       region: raw.region,
@@ -75,7 +78,23 @@ export const consoleRentalSchema = z.pipe(
   }),
 )
 
-export const RENTAL_FILTERS = ['status', 'region'] as const
+export const RENTAL_FILTERS = ['status', 'region', 'maintenance'] as const
+
+/** The phases the list filters by (`status` is the phase; docs/pracc.md "The server's life"). */
+export const RENTAL_PHASES = [
+  'creating',
+  'running',
+  'restarting',
+  'updating',
+  'verifying',
+  'switching',
+  'expired',
+  'starting',
+  'terminating',
+  'terminated',
+  'failed',
+  'relocated',
+] as const
 
 const base = (id: string) => `/api/console/rentals/${encodeURIComponent(id)}`
 
@@ -92,10 +111,12 @@ export const regionSchema = z.looseObject({
   region: z.optional(z.string()),
   available: z.catch(z.union([z.boolean(), z.number()]), false),
   recommended: z.catch(z.union([z.boolean(), z.number()]), false),
+  active_servers: z.catch(z.optional(z.nullable(z.number())), undefined),
 })
 
 export interface ConsoleRegion {
   code: string
+  activeServers: number | null
   available: boolean
   recommended: boolean
 }
@@ -105,6 +126,7 @@ const regionsAnswer = z.pipe(
   z.transform((raw): ConsoleRegion[] =>
     (Array.isArray(raw) ? raw : raw.items).map((entry) => ({
       code: entry.code ?? entry.region ?? '',
+      activeServers: entry.active_servers ?? null,
       available: Boolean(entry.available),
       recommended: Boolean(entry.recommended),
     })),

@@ -8,8 +8,8 @@ import { useConsoleList } from '@/features/console/hooks/use-console-list'
 import { formatUnixTime } from '@/features/console/model/format'
 import { RENTAL_REGIONS } from '../model/regions'
 import { RentalActionDialog, type PendingRentalAction } from './rental-action-dialog'
-import { RENTAL_STATUSES, rentalActions, type RentalAction } from './rental-actions'
-import { consoleRentalSchema, RENTAL_FILTERS, type ConsoleRental } from './rentals-api'
+import { rentalActions, type RentalAction } from './rental-actions'
+import { consoleRentalSchema, RENTAL_FILTERS, RENTAL_PHASES, type ConsoleRental } from './rentals-api'
 
 /** /console/rentals: every rented server, with the operator's reasoned actions on each. */
 export function RentalsScreen() {
@@ -18,13 +18,15 @@ export function RentalsScreen() {
     path: '/api/console/rentals',
     item: consoleRentalSchema,
     filterKeys: RENTAL_FILTERS,
-    sort: 'created_at',
+    sort: 'expires_at',
   })
   const [q, setQ] = useState(list.params.q)
   const [pending, setPending] = useState<PendingRentalAction | null>(null)
   const regionName = (code: string) => t(`pracc:regions.${code}` as 'pracc:regions.ap-beijing', { defaultValue: code })
   const statusName = (status: string) =>
     t(`console-ops:rentalStatuses.${status}` as 'console-ops:rentalStatuses.RUNNING', { defaultValue: status })
+  const phaseName = (phase: string) =>
+    t(`console-ops:rentalPhases.${phase}` as 'console-ops:rentalPhases.running', { defaultValue: phase })
   const actionLabel = (rental: ConsoleRental, action: RentalAction) => {
     if (action === 'maintenance') return t(rental.maintenance ? 'console-ops:rentals.endMaintenance' : 'console-ops:rentals.setMaintenance')
     return t(`console-ops:rentals.${action}`)
@@ -57,6 +59,7 @@ export function RentalsScreen() {
       render: (rental) => (
         <span className="flex flex-col gap-0.5" data-testid={`rental-status-${rental.id}`}>
           <span>{statusName(rental.status)}</span>
+          {rental.phase && <span className="text-xs text-zinc-500">{phaseName(rental.phase)}</span>}
           {rental.expired && <span className="text-xs text-danger-400">{t('console-ops:rentals.expired')}</span>}
           {rental.maintenance && (
             <span className="text-xs text-brand-300" title={rental.maintenanceText}>
@@ -72,9 +75,16 @@ export function RentalsScreen() {
       render: (rental) => (
         <span className="flex flex-col">
           <span>{regionName(rental.region)}</span>
-          <span className="text-xs text-zinc-500">{rental.instance}</span>
+          <span className="font-mono text-xs text-zinc-500">{rental.instance}</span>
         </span>
       ),
+    },
+    {
+      id: 'created',
+      header: t('console-ops:rentals.createdAt'),
+      sortKey: 'created_at',
+      className: 'whitespace-nowrap tabular-nums',
+      render: (rental) => formatUnixTime(rental.createdAt),
     },
     {
       id: 'expires',
@@ -120,11 +130,11 @@ export function RentalsScreen() {
             onChange={(event) => setQ(event.target.value)}
           />
           <SelectField
-            label={t('console-ops:rentals.status')}
+            label={t('console-ops:rentals.phase')}
             placeholder={t('console-ops:common.all')}
             value={list.params.filters.status ?? ''}
             onChange={(event) => list.setFilter('status', event.target.value)}
-            options={RENTAL_STATUSES.map((value) => ({ value, label: statusName(value) }))}
+            options={RENTAL_PHASES.map((value) => ({ value, label: phaseName(value) }))}
           />
           <SelectField
             label={t('console-ops:rentals.region')}
@@ -132,6 +142,16 @@ export function RentalsScreen() {
             value={list.params.filters.region ?? ''}
             onChange={(event) => list.setFilter('region', event.target.value)}
             options={RENTAL_REGIONS.map((value) => ({ value, label: regionName(value) }))}
+          />
+          <SelectField
+            label={t('console-ops:rentals.maintenanceFilter')}
+            placeholder={t('console-ops:common.all')}
+            value={list.params.filters.maintenance ?? ''}
+            onChange={(event) => list.setFilter('maintenance', event.target.value)}
+            options={[
+              { value: 'true', label: t('console-ops:rentals.maintenanceOnly') },
+              { value: 'false', label: t('console-ops:rentals.maintenanceNone') },
+            ]}
           />
           <Button type="submit">{t('console-ops:common.search')}</Button>
         </form>
