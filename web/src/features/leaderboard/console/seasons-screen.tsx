@@ -10,6 +10,7 @@ import { DataTable, type DataColumn } from '@/features/console/components/data-t
 import { formatUnixTime } from '@/features/console/model/format'
 import { logged } from '@/lib/logged'
 import { LEADERBOARD_MODES, type LeaderboardMode } from '../model/modes'
+import { inOpsWords } from './in-ops-words'
 import { seasonName } from './season-name'
 import { closeSeason, fetchSeasons, isOpen, openSeason, seasonKeys, seasonsOf, type ConsoleSeason } from './seasons-api'
 
@@ -102,9 +103,9 @@ export function SeasonsScreen() {
               const valid = seasonName(name)
               setNameProblem(valid === null)
               if (valid === null) return false
-              await openSeason(pending.mode, valid, reason)
+              await inOpsWords(openSeason(pending.mode, valid, reason))
             } else {
-              await closeSeason(pending.mode, reason)
+              await inOpsWords(closeSeason(pending.mode, reason))
             }
             toast({ title: t(pending.kind === 'open' ? 'seasons.opened' : 'seasons.closed'), tone: 'success' })
             await queryClient.invalidateQueries({ queryKey: seasonKeys.all })

@@ -11,6 +11,7 @@ import { formatMoney, formatUnixTime } from '@/features/console/model/format'
 import { useErrorText } from '@/lib/error-text'
 import { logged } from '@/lib/logged'
 import { useLanguage } from '@/lib/use-language'
+import { inOpsWords } from './in-ops-words'
 import { durationLabel, methodLabel, productLabel, stateLabel } from './order-labels'
 import { fetchOrder, orderActions, orderKeys, refundOrder, releaseOrder, type OrderDetail, type OrderEvent } from './orders-api'
 
@@ -35,7 +36,7 @@ export function OrderDetailDialog({ id, onClose }: { id: string | null; onClose:
 
   const act = async (kind: 'refund' | 'release', reason: string) => {
     if (!order) return
-    await (kind === 'refund' ? refundOrder(order.id, reason) : releaseOrder(order.id, reason))
+    await inOpsWords(kind === 'refund' ? refundOrder(order.id, reason) : releaseOrder(order.id, reason))
     toast({ title: t(kind === 'refund' ? 'orders.refunded' : 'orders.released'), tone: 'success' })
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: orderKeys.detail(order.id) }),

@@ -5,6 +5,7 @@ import { TextField } from '@/components/ui/field'
 import { useToast } from '@/components/ui/toast-context'
 import { ConfirmDialog } from '@/features/console/components/confirm-dialog'
 import { consoleListKeys } from '@/features/console/hooks/use-console-list'
+import { inOpsWords } from './in-ops-words'
 import { maintenanceText, parseExtendHours, type RentalAction } from './rental-actions'
 import { rentalCalls, type ConsoleRental } from './rentals-api'
 
@@ -34,7 +35,9 @@ export function RentalActionDialog({ pending, onClose }: { pending: PendingRenta
     onClose()
   }
 
-  const send = async (reason: string): Promise<unknown> => {
+  const send = (reason: string): Promise<unknown> => inOpsWords(change(reason))
+
+  const change = async (reason: string): Promise<unknown> => {
     setProblem(null)
     let done: string
     if (action === 'maintenance') {

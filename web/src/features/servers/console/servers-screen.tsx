@@ -11,6 +11,7 @@ import { ConsolePage } from '@/features/console/components/console-page'
 import { DataTable, type DataColumn } from '@/features/console/components/data-table'
 import { consoleListKeys, useConsoleList } from '@/features/console/hooks/use-console-list'
 import { useErrorText } from '@/lib/error-text'
+import { inOpsWords } from './in-ops-words'
 import { PluginKeyDialog } from './plugin-key-dialog'
 import { RconConsoleDialog } from './rcon-console-dialog'
 import { ServerEditorDialog } from './server-editor-dialog'
@@ -161,7 +162,7 @@ export function ServersScreen() {
           tone="danger"
           confirmLabel={t(open.kind === 'revoke' ? 'servers.revokeKey' : 'servers.remove')}
           onConfirm={async () => {
-            await (open.kind === 'revoke' ? serverCalls.revokeKey(open.server.id) : serverCalls.remove(open.server.id))
+            await inOpsWords(open.kind === 'revoke' ? serverCalls.revokeKey(open.server.id) : serverCalls.remove(open.server.id))
             toast({ title: t(open.kind === 'revoke' ? 'servers.keyRevoked' : 'servers.removed'), tone: 'success' })
             await refresh()
           }}
