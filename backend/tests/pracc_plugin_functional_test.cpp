@@ -52,11 +52,10 @@ class RentalPlugin : public ::testing::Test {
                                  owner_id = users.upsert_steam_user(kOwner, "Owner", "", core::system_unix_now()).id;
                                  servers::GameServer community;
                                  community.ip = "127.0.0.1";
-                                 community.port = 1;  // never probed: the row is only the key's holder
+                                 community.port = 1;  // nothing answers: the row is only the key's holder
                                  community.name = "community";
                                  community.category = "competitive";
                                  community.region = "ap-shanghai";
-                                 community.enabled = false;
                                  community.plugin_key_hash = core::sha256_hex(kCommunityKey);
                                  servers::Repository(database).insert(community);
                                }}) {}

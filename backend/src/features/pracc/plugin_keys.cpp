@@ -21,10 +21,9 @@ bool plugin_key_accepted(const RentalServer& server, std::int64_t now, std::int6
     case Phase::failed:
     case Phase::relocated:
       return false;
-    case Phase::expired:
-      return now < server.expires_at + grace_seconds;
     default:
-      return true;
+      // Past the grace period a server is over, whether or not the lifecycle job has moved it yet.
+      return now < server.expires_at + grace_seconds;
   }
 }
 

@@ -18,8 +18,8 @@ inline constexpr std::size_t kPluginKeyMaxLength = 256;  // longer bearer values
 std::string new_plugin_key();
 
 // Whether the key of a server in this state still opens the plugin routes: not once the server is
-// gone (terminating, terminated, failed, the old half of a region switch), nor when it is stopped
-// for expiry past the grace period (the lifecycle job may not have moved it on yet).
+// gone (terminating, terminated, failed, the old half of a region switch), nor past its expiry and
+// grace period (stopped, or not yet moved on by the lifecycle job).
 bool plugin_key_accepted(const RentalServer& server, std::int64_t now, std::int64_t grace_seconds);
 
 }  // namespace portal::pracc

@@ -35,7 +35,8 @@ TEST(RentalPluginKey, OpensTheRoutesUntilTheServerIsGoneOrPastItsGrace) {
   for (const Phase phase : {Phase::creating, Phase::running, Phase::restarting, Phase::updating, Phase::verifying,
                             Phase::switching, Phase::starting}) {
     server.phase = phase;
-    EXPECT_TRUE(plugin_key_accepted(server, 5000, 100)) << to_string(phase);
+    EXPECT_TRUE(plugin_key_accepted(server, 500, 100)) << to_string(phase);
+    EXPECT_FALSE(plugin_key_accepted(server, 1100, 100)) << to_string(phase) << " past expiry and grace";
   }
   for (const Phase phase : {Phase::terminating, Phase::terminated, Phase::failed, Phase::relocated}) {
     server.phase = phase;
