@@ -9,8 +9,8 @@ set -euo pipefail
 DOTNET_SDK_VERSION='8.0.404'
 DOTNET_INSTALL_URL='https://dot.net/v1/dotnet-install.sh'
 
-src="$1"
-dest="$2"
+src="${1:?usage: build.sh <source dir> <plugin dir>}"
+dest="${2:?usage: build.sh <source dir> <plugin dir>}"
 export DOTNET_ROOT=/opt/dotnet DOTNET_CLI_HOME=/tmp/dotnet-home NUGET_PACKAGES=/tmp/nuget-packages
 export DOTNET_NOLOGO=1 DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_SKIP_FIRST_TIME_EXPERIENCE=1
 
@@ -21,5 +21,5 @@ bash /tmp/dotnet-install.sh --version "${DOTNET_SDK_VERSION}" --install-dir "${D
 install -d "${dest}"
 install -m 644 "${src}/out/CS2Portal.dll" "${dest}/CS2Portal.dll"
 # The SDK and the package cache are only for this build (hundreds of megabytes).
-rm -rf "${DOTNET_ROOT}" /tmp/dotnet-home /tmp/nuget-packages "${src}/out" "${src}/obj" "${src}/bin"
+rm -rf "${DOTNET_ROOT}" /tmp/dotnet-home /tmp/nuget-packages "${src:?}/out" "${src:?}/obj" "${src:?}/bin"
 echo "CS2Portal plugin installed in ${dest}"
