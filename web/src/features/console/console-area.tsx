@@ -61,12 +61,12 @@ function Refusal({ kind, onLogin }: { kind: 'login' | 'denied'; onLogin?: () => 
 function ConsoleLayout() {
   const { t, i18n } = useTranslation('console')
   return (
-    <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
-      <nav aria-label={t('navLabel')} className="shrink-0 lg:sticky lg:top-20 lg:w-44">
-        <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wide text-zinc-500 uppercase lg:block">
+    <div className="flex flex-col gap-6 xl:flex-row xl:items-start">
+      <nav aria-label={t('navLabel')} className="shrink-0 xl:sticky xl:top-20 xl:w-44">
+        <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wide text-zinc-500 uppercase xl:block">
           {t('title')}
         </p>
-        <ul className="flex gap-1 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible lg:pb-0">
+        <ul className="flex flex-wrap gap-1 xl:flex-col xl:flex-nowrap">
           {screens.map((screen) => (
             <li key={screen.path} className="shrink-0">
               <NavLink
