@@ -12,7 +12,7 @@ import { useErrorText } from '@/lib/error-text'
 import { logged } from '@/lib/logged'
 import { useLanguage } from '@/lib/use-language'
 import { inOpsWords } from './in-ops-words'
-import { durationLabel, methodLabel, productLabel, stateLabel } from './order-labels'
+import { durationLabel, eventKindLabel, methodLabel, productLabel, stateLabel } from './order-labels'
 import { fetchOrder, orderActions, orderKeys, refundOrder, releaseOrder, type OrderDetail, type OrderEvent } from './orders-api'
 
 type Pending = 'refund' | 'release' | null
@@ -136,7 +136,9 @@ function OrderEvents({ events }: { events: OrderEvent[] }) {
             <li key={`${event.at}-${index}`} className="rounded-lg border border-white/[0.07] bg-ink-900/60 p-3 text-sm">
               <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                 <span className="tabular-nums text-zinc-400">{formatUnixTime(event.at)}</span>
-                <span className="font-semibold text-zinc-100">{event.kind}</span>
+                <span className="font-semibold text-zinc-100" data-kind={event.kind}>
+                  {eventKindLabel(event.kind)}
+                </span>
                 {(event.from_state || event.to_state) && (
                   <span className="text-zinc-300">
                     {event.from_state ? stateLabel(event.from_state) : '—'} → {event.to_state ? stateLabel(event.to_state) : '—'}

@@ -9,6 +9,7 @@ function labelOr(key: string, raw: string): string {
 
 export const stateLabel = (state: string) => labelOr(`console-ops:orderStates.${state}`, state)
 export const methodLabel = (method: string) => labelOr(`console-ops:methods.${method}`, method)
+export const eventKindLabel = (kind: string) => labelOr(`console-ops:orderEventKinds.${kind}`, kind)
 export const productLabel = (product: string) => labelOr(`console-ops:products.${product}`, product)
 
 export function durationLabel(hours: number | null | undefined): string {

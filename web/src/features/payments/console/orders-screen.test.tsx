@@ -77,6 +77,7 @@ describe('the orders screen', () => {
     await user.click(await screen.findByRole('button', { name: `查看订单 ${ORDER.id}` }))
     const details = await screen.findByRole('dialog', { name: '订单详情' })
     expect(await within(details).findByText(/trade_state/)).toBeInTheDocument()
+    expect(within(details).getByText('支付通知')).toBeInTheDocument()
     await user.click(within(details).getByRole('button', { name: '退款' }))
     const confirm = await screen.findByRole('dialog', { name: `为订单 ${ORDER.id} 退款` })
     await user.click(within(confirm).getByRole('button', { name: '退款' }))
