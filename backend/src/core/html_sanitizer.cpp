@@ -186,7 +186,7 @@ std::string rel_value(std::string_view given, bool blank, Report& report) {
     const bool plain = token.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_") == std::string::npos;
     // "opener" asks to keep window.opener for a new tab: never.
     if (!plain || token == "opener" || tokens.size() >= 8) {
-      report.add("rel token " + shown(token) + " on <a>");
+      report.add("rel token " + shown(token) + " on <a>", {"attribute", "rel"});
     } else if (std::find(tokens.begin(), tokens.end(), token) == tokens.end()) {
       tokens.push_back(token);
     }
@@ -212,7 +212,8 @@ void report_other_attributes(const GumboElement& element, const std::string& tag
                              std::initializer_list<const char*> allowed, Report& report) {
   for (unsigned i = 0; i < element.attributes.length; ++i) {
     const auto* a = static_cast<const GumboAttribute*>(element.attributes.data[i]);
-    if (!is_one_of(a->name, allowed)) report.add(std::string(a->name) + " attribute on <" + tag + ">");
+    if (!is_one_of(a->name, allowed))
+      report.add(std::string(a->name) + " attribute on <" + tag + ">", {"attribute", a->name});
   }
 }
 
@@ -222,7 +223,7 @@ void write_link_attributes(const GumboElement& element, std::string& out, Report
     if (url && is_allowed_url(*url, UrlUse::link)) {
       write_attribute(out, "href", *url);
     } else {
-      report.add("href " + shown(href->value) + " on <a>: scheme not allowed");
+      report.add("href " + shown(href->value) + " on <a>: scheme not allowed", {"attribute", "href"});
     }
   }
   bool blank = false;
@@ -232,7 +233,7 @@ void write_link_attributes(const GumboElement& element, std::string& out, Report
       blank = value == "_blank";
       write_attribute(out, "target", value);
     } else {
-      report.add("target " + shown(target->value) + " on <a>");
+      report.add("target " + shown(target->value) + " on <a>", {"attribute", "target"});
     }
   }
   const auto* rel = attribute(element, "rel");
@@ -247,7 +248,8 @@ bool write_image_attributes(const GumboElement& element, std::string& out, Repor
   const auto* src = attribute(element, "src");
   const auto url = src ? normalize_url(src->value) : std::nullopt;
   if (!url || !is_allowed_url(*url, UrlUse::image)) {
-    report.add(src ? "<img> with src " + shown(src->value) + ": scheme not allowed" : "<img> without src");
+    report.add(src ? "<img> with src " + shown(src->value) + ": scheme not allowed" : "<img> without src",
+               {"element", "img"});
     return false;
   }
   write_attribute(out, "src", *url);
@@ -257,7 +259,7 @@ bool write_image_attributes(const GumboElement& element, std::string& out, Repor
       if (all_digits(a->value, 4)) {
         write_attribute(out, size, a->value);
       } else {
-        report.add(std::string(size) + " " + shown(a->value) + " on <img>");
+        report.add(std::string(size) + " " + shown(a->value) + " on <img>", {"attribute", size});
       }
     }
   }
@@ -301,10 +303,10 @@ std::string run_pass(std::string_view input, Report& report, bool text_only = fa
         escape_text(node.v.text.text, out);
         continue;
       case GUMBO_NODE_COMMENT:
-        report.add("comment");
+        report.add("comment", {"comment", "comment"});
         continue;
       case GUMBO_NODE_CDATA:
-        report.add("CDATA section");
+        report.add("CDATA section", {"comment", "cdata"});
         continue;
       case GUMBO_NODE_DOCUMENT:
         continue;
@@ -317,14 +319,16 @@ std::string run_pass(std::string_view input, Report& report, bool text_only = fa
     if (action == Action::drop) {
       report.add(node.v.element.tag_namespace == GUMBO_NAMESPACE_HTML
                      ? "<" + name + "> element with its content"
-                     : "<" + name + "> (SVG or MathML) element with its content");
+                     : "<" + name + "> (SVG or MathML) element with its content",
+                 {"element", name});
       continue;
     }
     if (action == Action::keep && !text_only && depth >= kMaxDepth) {
-      report.add("<" + name + "> nested deeper than " + std::to_string(kMaxDepth) + " levels (content kept)");
+      report.add("<" + name + "> nested deeper than " + std::to_string(kMaxDepth) + " levels (content kept)",
+                 {"element", name});
       action = Action::unwrap;
     } else if (action == Action::unwrap && !text_only) {
-      report.add("<" + name + "> tag (content kept)");
+      report.add("<" + name + "> tag (content kept)", {"element", name});
     }
     if (action == Action::unwrap || text_only) {
       stack.push_back(Frame{&node.v.element.children, 0, {}, depth});
@@ -373,12 +377,13 @@ SanitizedHtml sanitize_html(std::string_view input) {
   std::string current = run_pass(input, report);
   for (int pass = 1; pass < kMaxPasses; ++pass) {
     std::string next = run_pass(current, report);
-    if (next == current) return {std::move(current), report.lines()};
+    if (next == current) return {std::move(current), report.lines(), report.removals()};
     current = std::move(next);
   }
-  report.add("markup that changed on every re-parse (its text kept)");
+  report.add("markup that changed on every re-parse (its text kept)", {"element", "markup"});
   const std::string text = run_pass(current, report, true);
-  return {run_pass(text, report), report.lines()};
+  auto html = run_pass(text, report);
+  return {std::move(html), report.lines(), report.removals()};
 }
 
 }  // namespace portal::core

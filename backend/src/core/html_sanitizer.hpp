@@ -19,6 +19,8 @@
 // The output is a fixed point: sanitize_html(out).html == out, which also means a browser parsing it
 // builds exactly the allowed tree (the output is re-parsed until it no longer changes).
 
+#include "core/html_sanitizer_report.hpp"
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +32,8 @@ struct SanitizedHtml {
   // What was taken out, one line each in the order met, e.g. "<script> element with its content",
   // "onerror attribute on <img> (2x)", "href \"javascript:alert(1)\" on <a>: scheme not allowed".
   std::vector<std::string> removed;
+  // The same, as kind and name ("element" "script", "attribute" "onerror"), each once: for screens.
+  std::vector<html_report::Removal> removals;
 };
 
 SanitizedHtml sanitize_html(std::string_view input);

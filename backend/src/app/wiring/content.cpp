@@ -1,6 +1,7 @@
 #include "app/wiring/content.hpp"
 
 #include "features/content/commands_routes.hpp"
+#include "features/content/console_routes.hpp"
 #include "features/content/routes.hpp"
 
 namespace portal::app {
@@ -12,6 +13,7 @@ void Content::register_routes(http::RouteTable& routes) {
   content::PublicSettings settings;
   for (const auto& module : modules_) module->contribute_settings(settings);
   content::register_routes(routes, settings, announcements_);
+  content::register_console_routes(routes, announcements_);
   content::register_command_routes(routes, std::make_shared<content::CommandService>(database_));
 }
 

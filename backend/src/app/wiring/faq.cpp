@@ -1,6 +1,7 @@
 #include "app/wiring/faq.hpp"
 
 #include "app/demo/demo_faq.hpp"
+#include "features/faq/console_routes.hpp"
 #include "features/faq/routes.hpp"
 
 namespace portal::app {
@@ -10,7 +11,9 @@ Faq::Faq(const Config& config, db::Database& database) : database_(database) {
 }
 
 void Faq::register_routes(http::RouteTable& routes) {
-  faq::register_routes(routes, std::make_shared<faq::FaqService>(database_));
+  auto service = std::make_shared<faq::FaqService>(database_);
+  faq::register_routes(routes, service);
+  faq::register_console_routes(routes, service);
 }
 
 }  // namespace portal::app

@@ -5,6 +5,7 @@
 #include "db/advisory_locks.hpp"
 
 #include "features/auth/membership_service.hpp"
+#include "features/leaderboard/console_routes.hpp"
 #include "features/servers/service.hpp"
 
 #include <chrono>
@@ -54,7 +55,10 @@ Leaderboards::Leaderboards(const Config& config, db::Database& database, auth::M
   if (config.mode == Mode::demo) seed_demo_leaderboard(database, core::system_unix_now());
 }
 
-void Leaderboards::register_routes(http::RouteTable& routes) { leaderboard::register_routes(routes, service_); }
+void Leaderboards::register_routes(http::RouteTable& routes) {
+  leaderboard::register_routes(routes, service_);
+  leaderboard::register_console_routes(routes, seasons_, core::system_unix_now);
+}
 
 void Leaderboards::add_jobs(core::jobs::Scheduler& jobs) {
   jobs.add(core::jobs::Job{

@@ -6,6 +6,7 @@
 #include "features/auth/membership_service.hpp"
 #include "features/auth/plugin_members_routes.hpp"
 #include "features/servers/service.hpp"
+#include "features/vip/console_routes.hpp"
 #include "features/vip/routes.hpp"
 #include "http/response_policy.hpp"
 
@@ -23,6 +24,7 @@ Vip::Vip(const Config& config, db::Database& database, auth::MembershipService& 
 
 void Vip::register_routes(http::RouteTable& routes) {
   vip::register_routes(routes, service_);
+  vip::register_console_routes(routes, service_);
   auth::register_plugin_members_routes(routes, auth::PluginMembersDeps{
                                                    .memberships = memberships_,
                                                    .now = core::system_unix_now,

@@ -1,6 +1,8 @@
 #include "features/content/announcements.hpp"
 
+#include "db/audit_log.hpp"
 #include "db/dialect.hpp"
+#include "db/transaction.hpp"
 #include "features/content/errors.hpp"
 
 namespace portal::content {
@@ -21,22 +23,44 @@ std::optional<Announcement> Announcements::get(const std::string& lang) const {
   });
 }
 
-core::Status Announcements::set(const std::string& lang, const std::string& text) {
+namespace {
+
+core::Status checked(const std::string& lang, const std::string& text) {
   if (!is_language(lang)) {
     return errors::lang_not_supported();
   }
   if (text.size() > kMaxAnnouncementBytes) {
     return errors::announcement_too_long(kMaxAnnouncementBytes);
   }
+  return core::Ok{};
+}
+
+void write(soci::session& sql, db::Engine engine, const std::string& lang, const std::string& text) {
+  if (text.empty()) {
+    sql << "DELETE FROM announcements WHERE lang = :lang", soci::use(lang);
+    return;
+  }
+  sql << "INSERT INTO announcements (lang, text) VALUES (:lang, :text) ON CONFLICT (lang) DO UPDATE SET "
+         "text = excluded.text, updated_at = " +
+             std::string(db::dialect::now_utc_sql(engine)),
+      soci::use(lang), soci::use(text);
+}
+
+}  // namespace
+
+core::Status Announcements::set(const std::string& lang, const std::string& text) {
+  if (auto ok = checked(lang, text); !ok) return ok;
+  database_.with_session([&](soci::session& sql) { write(sql, database_.engine(), lang, text); });
+  return core::Ok{};
+}
+
+core::Status Announcements::set(const std::string& lang, const std::string& text, const std::string& actor) {
+  if (auto ok = checked(lang, text); !ok) return ok;
   database_.with_session([&](soci::session& sql) {
-    if (text.empty()) {
-      sql << "DELETE FROM announcements WHERE lang = :lang", soci::use(lang);
-      return;
-    }
-    sql << "INSERT INTO announcements (lang, text) VALUES (:lang, :text) ON CONFLICT (lang) DO UPDATE SET "
-           "text = excluded.text, updated_at = " +
-               std::string(db::dialect::now_utc_sql(database_.engine())),
-        soci::use(lang), soci::use(text);
+    db::write_transaction(sql, database_.engine(), [&] {
+      write(sql, database_.engine(), lang, text);
+      db::audit(sql, actor, "announcement.set", "announcement:" + lang, {{"text", text}});
+    });
   });
   return core::Ok{};
 }

@@ -22,6 +22,9 @@ class Announcements {
   explicit Announcements(db::Database& database) : database_(database) {}
   std::optional<Announcement> get(const std::string& lang) const;
   core::Status set(const std::string& lang, const std::string& text);  // empty text clears it
+  // The same, recorded in audit_log (announcement.set, target "announcement:<lang>") with `actor` in
+  // the change's transaction.
+  core::Status set(const std::string& lang, const std::string& text, const std::string& actor);
 
  private:
   db::Database& database_;

@@ -57,7 +57,7 @@ boost::json::array removed_json(const std::vector<std::string>& removed) {
   return out;
 }
 
-core::Result<SavedFaq> checked_answer(std::string_view html) {
+core::Status checked_answer_input(std::string_view html) {
   if (html.size() > kMaxAnswerInputBytes) {
     return invalid("answer",
                    "the answer must be at most " + std::to_string(kMaxAnswerInputBytes) + " bytes before sanitizing",
@@ -68,6 +68,11 @@ core::Result<SavedFaq> checked_answer(std::string_view html) {
                    {{"limitTags", kMaxAnswerTags}});
   }
   if (!core::utf8_length(html)) return invalid("answer", "the answer must be UTF-8 text");
+  return core::Ok{};
+}
+
+core::Result<SavedFaq> checked_answer(std::string_view html) {
+  if (auto ok = checked_answer_input(html); !ok) return ok.error();
   auto clean = core::sanitize_html(html);
   if (trimmed(clean.html).empty()) {
     return invalid("answer", "the answer is empty once sanitized", {{"removed", removed_json(clean.removed)}});
@@ -108,6 +113,13 @@ core::Result<std::vector<FaqEntry>> FaqService::list(const std::string& language
 }
 
 std::vector<FaqEntry> FaqService::list_all() const { return repository_.list_all(); }
+
+std::optional<FaqEntry> FaqService::find(std::int64_t id) const { return repository_.find(id); }
+
+core::Result<core::SanitizedHtml> FaqService::preview(std::string_view html) {
+  if (auto ok = checked_answer_input(html); !ok) return ok.error();
+  return core::sanitize_html(html);
+}
 
 core::Result<SavedFaq> FaqService::add(const NewFaq& faq, const std::string& actor) {
   if (auto ok = checked_language(faq.language); !ok) return ok.error();

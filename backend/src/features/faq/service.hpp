@@ -6,6 +6,7 @@
 // Errors (stable codes): VALIDATION_FAILED (422, details.field language, question, answer or order),
 // FAQ_NOT_FOUND (404), NOTHING_TO_UPDATE (422).
 
+#include "core/html_sanitizer.hpp"
 #include "core/result.hpp"
 #include "db/database.hpp"
 #include "features/faq/entry.hpp"
@@ -56,6 +57,10 @@ class FaqService {
   // One language in the operator's order (sort_order, then id).
   core::Result<std::vector<FaqEntry>> list(const std::string& language) const;
   std::vector<FaqEntry> list_all() const;
+  std::optional<FaqEntry> find(std::int64_t id) const;
+  // What saving `html` as an answer would store and what the sanitizer would take out; the input
+  // limits of add and update apply (VALIDATION_FAILED naming answer). Stores nothing.
+  static core::Result<core::SanitizedHtml> preview(std::string_view html);
   bool has_entries(const std::string& language) const { return repository_.any(language); }
 
   // The question is trimmed (1-200 characters, one line); the answer is sanitized and must then hold

@@ -8,6 +8,7 @@
 //                            season admin)
 //   SEASON_NAME_TAKEN   409  another season has this name (details.field name)
 //   SEASON_CLOSED       409  the season is closed already (details.seasonId)
+//   NO_OPEN_SEASON      409  closing the open season when none is open
 //   BATCH_ID_REUSED     409  a stats batch id came back with different stats (details.batchId)
 
 #include "core/error.hpp"
@@ -44,6 +45,10 @@ inline core::Error season_not_found(std::int64_t id) {
 inline core::Error season_name_taken(const std::string& name) {
   return core::Error::make(core::ErrorKind::conflict, "SEASON_NAME_TAKEN",
                            "a season named '" + name + "' exists already", {{"field", "name"}});
+}
+
+inline core::Error no_open_season() {
+  return core::Error::make(core::ErrorKind::conflict, "NO_OPEN_SEASON", "no season is open");
 }
 
 inline core::Error season_closed(std::int64_t id, const std::string& name) {

@@ -133,8 +133,10 @@ SeasonRepository::InsertOutcome SeasonRepository::insert(const NewSeason& season
       if (outcome.open) {
         // Before the insert: the unique index on open seasons admits one at a time.
         set_end(sql, outcome.open->id, season.starts_at);
-        db::audit(sql, season.actor, "season.close", target_of(outcome.open->id),
-                  {{"name", outcome.open->name}, {"endsAt", season.starts_at}, {"replacedBy", season.name}});
+        boost::json::object closed{
+            {"name", outcome.open->name}, {"endsAt", season.starts_at}, {"replacedBy", season.name}};
+        if (!season.reason.empty()) closed["reason"] = season.reason;
+        db::audit(sql, season.actor, "season.close", target_of(outcome.open->id), closed);
       }
       sql << "INSERT INTO seasons (name, starts_at, ends_at, created_at) VALUES (:name, :starts_at, NULL, :created_at) "
              "RETURNING id",
@@ -147,8 +149,9 @@ SeasonRepository::InsertOutcome SeasonRepository::insert(const NewSeason& season
         mode_text = std::string(to_string(mode));
         add_board.execute(true);
       }
-      db::audit(sql, season.actor, "season.create", target_of(id),
-                {{"name", season.name}, {"startsAt", season.starts_at}});
+      boost::json::object created{{"name", season.name}, {"startsAt", season.starts_at}};
+      if (!season.reason.empty()) created["reason"] = season.reason;
+      db::audit(sql, season.actor, "season.create", target_of(id), created);
 
       outcome.season = Season{id, season.name, season.starts_at, std::nullopt};
       return outcome;
@@ -156,8 +159,8 @@ SeasonRepository::InsertOutcome SeasonRepository::insert(const NewSeason& season
   });
 }
 
-SeasonRepository::CloseOutcome SeasonRepository::close(std::int64_t id, std::int64_t ends_at,
-                                                       const std::string& actor) {
+SeasonRepository::CloseOutcome SeasonRepository::close(std::int64_t id, std::int64_t ends_at, const std::string& actor,
+                                                       const std::string& reason) {
   const db::Engine engine = database_.engine();
   return database_.with_session([&](soci::session& sql) {
     return db::write_transaction(sql, engine, [&] {
@@ -175,7 +178,9 @@ SeasonRepository::CloseOutcome SeasonRepository::close(std::int64_t id, std::int
       }
       const std::int64_t end = std::max(ends_at, season->starts_at);
       set_end(sql, id, end);
-      db::audit(sql, actor, "season.close", target_of(id), {{"name", season->name}, {"endsAt", end}});
+      boost::json::object details{{"name", season->name}, {"endsAt", end}};
+      if (!reason.empty()) details["reason"] = reason;
+      db::audit(sql, actor, "season.close", target_of(id), details);
       season->ends_at = end;
       outcome.season = std::move(*season);
       return outcome;

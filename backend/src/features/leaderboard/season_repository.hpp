@@ -42,7 +42,8 @@ class SeasonRepository {
     std::string name;  // already validated
     std::int64_t starts_at = 0;
     std::int64_t created_at = 0;
-    std::string actor;  // for audit_log
+    std::string actor;   // for audit_log
+    std::string reason;  // for audit_log, when given (the console's changes carry one)
   };
   struct InsertOutcome {
     enum class Status { inserted, name_taken, starts_before_open } status = Status::inserted;
@@ -59,7 +60,7 @@ class SeasonRepository {
     Season season;  // as stored after the call (closed, already_closed)
   };
   // Sets ends_at (raised to starts_at when earlier, as the schema requires) and writes 'season.close'.
-  CloseOutcome close(std::int64_t id, std::int64_t ends_at, const std::string& actor);
+  CloseOutcome close(std::int64_t id, std::int64_t ends_at, const std::string& actor, const std::string& reason = {});
 
  private:
   db::Database& database_;

@@ -30,7 +30,8 @@ core::Result<std::string> normalize_season_name(std::string_view raw) {
   return std::string(name);
 }
 
-core::Result<Season> Seasons::add(std::string name, std::int64_t starts_at, const std::string& actor) {
+core::Result<Season> Seasons::add(std::string name, std::int64_t starts_at, const std::string& actor,
+                                  const std::string& reason) {
   auto normalized = normalize_season_name(name);
   if (!normalized) return normalized.error();
   const std::int64_t now = now_unix_();
@@ -41,7 +42,7 @@ core::Result<Season> Seasons::add(std::string name, std::int64_t starts_at, cons
                                    "add it when it begins");
   }
   const std::string stored = std::move(normalized).value();
-  auto outcome = repository_.insert({stored, starts_at, now, actor});
+  auto outcome = repository_.insert({stored, starts_at, now, actor, reason});
   using Status = SeasonRepository::InsertOutcome::Status;
   switch (outcome.status) {
     case Status::name_taken:
@@ -60,8 +61,9 @@ core::Result<Season> Seasons::add(std::string name, std::int64_t starts_at, cons
   return std::move(outcome.season);
 }
 
-core::Result<Season> Seasons::close(std::int64_t id, std::int64_t now, const std::string& actor) {
-  auto outcome = repository_.close(id, now, actor);
+core::Result<Season> Seasons::close(std::int64_t id, std::int64_t now, const std::string& actor,
+                                    const std::string& reason) {
+  auto outcome = repository_.close(id, now, actor, reason);
   using Status = SeasonRepository::CloseOutcome::Status;
   switch (outcome.status) {
     case Status::not_found:

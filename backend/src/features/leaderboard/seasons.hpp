@@ -29,9 +29,12 @@ class Seasons {
   // new season gets its board in every mode. The name is trimmed; 1-32 characters, no control
   // characters, not used by another season. A start in the future is refused: the open season
   // receives stats at once.
-  core::Result<Season> add(std::string name, std::int64_t starts_at, const std::string& actor);
+  // `reason`, when given, goes into the audit records.
+  core::Result<Season> add(std::string name, std::int64_t starts_at, const std::string& actor,
+                           const std::string& reason = {});
   // Ends the open season `id` at now (at its start when now is earlier).
-  core::Result<Season> close(std::int64_t id, std::int64_t now, const std::string& actor);
+  core::Result<Season> close(std::int64_t id, std::int64_t now, const std::string& actor,
+                             const std::string& reason = {});
 
   // Newest first (starts_at DESC, id DESC).
   std::vector<Season> list() const;

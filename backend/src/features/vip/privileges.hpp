@@ -14,6 +14,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace portal::vip {
@@ -30,6 +31,13 @@ class PrivilegeService {
   // Changes the set fields of the privilege named by key.
   core::Result<Privilege> update(std::string_view key, PrivilegeChanges changes, const std::string& actor);
   core::Status remove(std::string_view key, const std::string& actor);
+
+  // Makes the table exactly `rows` (the console's whole-table save): rows whose key exists are
+  // changed, new keys added, keys left out removed. Every row is checked first (errors name
+  // items[i].<field>, a key twice is items[i].key), so a bad row changes nothing; each change is then
+  // audited on its own.
+  core::Result<std::vector<Privilege>> replace_table(std::vector<std::pair<std::string, PrivilegeChanges>> rows,
+                                                     const std::string& actor);
 
   // In table order: order, then id.
   std::vector<Privilege> list() const;
