@@ -197,6 +197,8 @@ bool Scheduler::tick(Entry& entry) {
   if (failed) {
     ++entry.stats.failures;
     entry.stats.last_error = std::move(error);
+  } else {
+    entry.stats.last_ok = entry.stats.last_run;
   }
   entry.stats.last_duration = ended - run_started;
   entry.next_due = tick_started + job.interval;

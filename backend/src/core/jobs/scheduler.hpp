@@ -56,6 +56,7 @@ struct JobStats {
   std::uint64_t failures = 0;                                     // runs that threw
   std::uint64_t skipped = 0;                                      // ticks another instance led
   std::optional<std::chrono::system_clock::time_point> last_run;  // start of the last run here
+  std::optional<std::chrono::system_clock::time_point> last_ok;   // start of the last run that did not throw
   std::chrono::duration<double> last_duration{0};
   std::string last_error;
 };

@@ -82,9 +82,12 @@ TEST(Scheduler, AFailedRunIsCountedAndTheJobGoesOn) {
     if (++calls == 1) throw std::runtime_error("database hiccup");
   }));
   scheduler.run_due_now();
+  EXPECT_FALSE(scheduler.stats()[0].last_ok) << "the only run so far failed";
   clock.advance(1s);
   scheduler.run_due_now();
   const auto stats = scheduler.stats()[0];
+  ASSERT_TRUE(stats.last_ok);
+  EXPECT_EQ(*stats.last_ok, clock.wall_now());
   EXPECT_EQ(stats.runs, 2u);
   EXPECT_EQ(stats.failures, 1u);
   EXPECT_EQ(stats.last_error, "database hiccup");
