@@ -162,4 +162,15 @@ inline core::Error reset_mail_failed() {
   return core::Error::make(core::ErrorKind::unavailable, "MAIL_FAILED", "Failed to send reset email");
 }
 
+// The operator console: VIP time and groups belong to a Steam account.
+inline core::Error no_steam_account() {
+  return core::Error::make(core::ErrorKind::conflict, "NO_STEAM_ACCOUNT",
+                           "This account has no Steam account bound: VIP and groups belong to Steam accounts");
+}
+
+// The operator console: an operator cannot take the op group from their own account.
+inline core::Error own_op_group() {
+  return core::Error::make(core::ErrorKind::conflict, "OWN_OP_GROUP", "Operators cannot take op from themselves");
+}
+
 }  // namespace portal::auth::errors
