@@ -6,6 +6,7 @@
 #include "core/jobs/scheduler.hpp"
 #include "db/advisory_locks.hpp"
 #include "features/auth/membership_service.hpp"
+#include "features/payments/console_routes.hpp"
 #include "features/payments/routes.hpp"
 #include "http/route.hpp"
 #include "integrations/http/curl_http_client.hpp"
@@ -82,7 +83,8 @@ Payments::Payments(const Config& config, db::Database& database, auth::Membershi
     : config_(config),
       price_repository_(database),
       prices_(price_repository_, core::system_unix_now),
-      orders_repository_(database) {
+      orders_repository_(database),
+      order_search_(database) {
   PaymentProviders built;
   if (config.payments.providers_for_tests) {
     for (auto& provider : config.payments.providers_for_tests()) built.providers.push_back(std::move(provider));
@@ -135,6 +137,7 @@ void Payments::register_routes(http::RouteTable& routes) {
                                         .providers = providers_,
                                         .web_result_url = config_.public_url() + "/orders",
                                     });
+  payments::register_console_routes(routes, {.prices = prices_, .orders = order_search_, .processor = *processor_});
 }
 
 RateLimitPolicies Payments::rate_limit_policies() const { return payments::rate_limit_policies(); }

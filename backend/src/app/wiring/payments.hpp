@@ -7,6 +7,7 @@
 #include "app/config/config.hpp"
 #include "app/module.hpp"
 #include "db/database.hpp"
+#include "features/payments/console_order_search.hpp"
 #include "features/payments/fulfiller.hpp"
 #include "features/payments/order_repository.hpp"
 #include "features/payments/order_service.hpp"
@@ -50,6 +51,7 @@ class Payments final : public Module {
   payments::PriceRepository price_repository_;
   payments::PriceService prices_;
   payments::OrderRepository orders_repository_;
+  payments::OrderSearch order_search_;  // the console's reads
   std::unique_ptr<payments::OrderService> orders_;
   std::unique_ptr<payments::PaymentProcessor> processor_;
 };

@@ -10,6 +10,7 @@
 //   ORDER_NOT_PAYABLE        409  the order is paid, expired, failed, refunded or held
 //   TOO_MANY_OPEN_ORDERS     429  the caller has as many unpaid orders as allowed
 //   ORDER_NOT_REFUNDABLE     409  only money taken (paid, fulfilled, held) can be given back
+//   ORDER_NOT_HELD           409  only a payment held for review can be released
 //   PAYMENT_PROVIDER_ERROR   502  the provider could not be reached or refused
 
 #include "core/error.hpp"
@@ -63,6 +64,11 @@ inline core::Error too_many_open_orders(int cap) {
 inline core::Error order_not_refundable(std::string_view state) {
   return core::Error::make(core::ErrorKind::conflict, "ORDER_NOT_REFUNDABLE", "Only a paid order can be refunded",
                            {{"state", state}});
+}
+
+inline core::Error order_not_held(std::string_view state) {
+  return core::Error::make(core::ErrorKind::conflict, "ORDER_NOT_HELD",
+                           "Only a payment held for review can be released", {{"state", state}});
 }
 
 // The provider's own error stays in the log; the client learns only that the provider failed.

@@ -1,5 +1,7 @@
 #include "features/payments/order_repository.hpp"
 
+#include "features/payments/order_rows.hpp"
+
 #include "db/audit_log.hpp"
 #include "db/row.hpp"
 #include "db/transaction.hpp"
@@ -106,6 +108,36 @@ bool move(soci::session& sql, const Order& order, OrderState to, const std::stri
   if (!detail.empty()) details["detail"] = detail;
   db::audit(sql, actor, "order." + to_text, target_of(order.id), details);
   return true;
+}
+
+// The product's own writes inside the payment's transaction, then paid -> fulfilled; `order` is left as
+// it stands afterwards.
+void fulfil_under_savepoint(soci::session& sql, Order& order, const std::string& actor, std::int64_t now,
+                            const FulfilInTransaction& fulfil_in) {
+  // The fulfilment runs under a savepoint: a crash loses both or neither, but a fulfilment that
+  // fails (an error or a refused statement) takes back only its own writes, so the payment is
+  // still recorded and the paid-not-fulfilled sweep tries the fulfilment again on its own.
+  sql << "SAVEPOINT fulfil_in_payment";
+  core::Result<std::string> result = core::Error::make(core::ErrorKind::internal, "FULFILMENT_FAILED", "");
+  try {
+    result = fulfil_in(sql, order);
+  } catch (const soci::soci_error& error) {
+    result = core::Error::make(core::ErrorKind::internal, "FULFILMENT_FAILED", error.what());
+  }
+  if (!result) {
+    sql << "ROLLBACK TO SAVEPOINT fulfil_in_payment";
+    sql << "RELEASE SAVEPOINT fulfil_in_payment";
+    spdlog::warn("payments: fulfilling {} in the payment transaction failed: {} {}", order.id, result.error().code,
+                 result.error().message);
+    return;
+  }
+  sql << "RELEASE SAVEPOINT fulfil_in_payment";
+  const long long at = now;
+  sql << "INSERT INTO fulfilments (order_id, product_type, result, at) VALUES (:id, :type, :result, :at)",
+      soci::use(order.id), soci::use(order.product_type), soci::use(*result), soci::use(at);
+  move(sql, order, OrderState::fulfilled, actor, *result, now);
+  order.state = OrderState::fulfilled;
+  order.fulfilled_at = now;
 }
 
 void store_facts(soci::session& sql, const std::string& id, const PaymentFacts& facts) {
@@ -281,32 +313,29 @@ core::Result<PaidResult> OrderRepository::record_payment(const std::string& id, 
       order.paid_at = now;
       if (!facts.provider_ref.empty()) order.provider_ref = facts.provider_ref;
       if (!facts.capture_ref.empty()) order.capture_ref = facts.capture_ref;
-      if (fulfil_in) {
-        // The fulfilment runs under a savepoint: a crash loses both or neither, but a fulfilment that
-        // fails (an error or a refused statement) takes back only its own writes, so the payment is
-        // still recorded and the paid-not-fulfilled sweep tries the fulfilment again on its own.
-        sql << "SAVEPOINT fulfil_in_payment";
-        core::Result<std::string> result = core::Error::make(core::ErrorKind::internal, "FULFILMENT_FAILED", "");
-        try {
-          result = fulfil_in(sql, order);
-        } catch (const soci::soci_error& error) {
-          result = core::Error::make(core::ErrorKind::internal, "FULFILMENT_FAILED", error.what());
-        }
-        if (!result) {
-          sql << "ROLLBACK TO SAVEPOINT fulfil_in_payment";
-          sql << "RELEASE SAVEPOINT fulfil_in_payment";
-          spdlog::warn("payments: fulfilling {} in the payment transaction failed: {} {}", id, result.error().code,
-                       result.error().message);
-          return PaidResult{PaidOutcome::recorded, order};
-        }
-        sql << "RELEASE SAVEPOINT fulfil_in_payment";
-        const long long at = now;
-        sql << "INSERT INTO fulfilments (order_id, product_type, result, at) VALUES (:id, :type, :result, :at)",
-            soci::use(id), soci::use(order.product_type), soci::use(*result), soci::use(at);
-        move(sql, order, OrderState::fulfilled, actor, *result, now);
-        order.state = OrderState::fulfilled;
-        order.fulfilled_at = now;
+      if (fulfil_in) fulfil_under_savepoint(sql, order, actor, now, fulfil_in);
+      return PaidResult{PaidOutcome::recorded, order};
+    });
+  });
+}
+
+core::Result<PaidResult> OrderRepository::release_held(const std::string& id, const std::string& actor,
+                                                       const std::string& reason, std::int64_t now,
+                                                       const FulfilInTransaction& fulfil_in) {
+  const db::Engine engine = database_.engine();
+  return database_.with_session([&](soci::session& sql) {
+    return db::write_transaction_if_ok(sql, engine, [&]() -> core::Result<PaidResult> {
+      auto current = lock_order(sql, engine, id);
+      if (!current) return PaidResult{PaidOutcome::unknown, {}};
+      Order order = *current;
+      if (order.state == OrderState::paid) return PaidResult{PaidOutcome::already_paid, order};
+      if (order.state != OrderState::held) return PaidResult{PaidOutcome::settled, order};
+      if (!move(sql, order, OrderState::paid, actor, "released: " + reason, now)) {
+        return PaidResult{PaidOutcome::settled, order};
       }
+      order.state = OrderState::paid;
+      order.paid_at = order.paid_at.value_or(now);
+      if (fulfil_in) fulfil_under_savepoint(sql, order, actor, now, fulfil_in);
       return PaidResult{PaidOutcome::recorded, order};
     });
   });
@@ -396,7 +425,7 @@ void OrderRepository::record_refund_request(const std::string& refund_id, const 
 
 bool OrderRepository::record_refund(const std::string& refund_id, const Order& order,
                                     const std::string& provider_refund_ref, bool completed, const std::string& actor,
-                                    std::int64_t now) {
+                                    const std::string& reason, std::int64_t now) {
   const db::Engine engine = database_.engine();
   return database_.with_session([&](soci::session& sql) {
     return db::write_transaction(sql, engine, [&] {
@@ -405,9 +434,13 @@ bool OrderRepository::record_refund(const std::string& refund_id, const Order& o
           soci::use(provider_refund_ref), soci::use(state), soci::use(refund_id);
       auto current = lock_order(sql, engine, order.id);
       if (!current) return false;
-      return move(sql, *current, OrderState::refunded, actor, "refund " + refund_id + " " + state, now);
+      return move(sql, *current, OrderState::refunded, actor, "refund " + refund_id + " " + state + ": " + reason, now);
     });
   });
 }
+
+std::string order_select_columns() { return kColumns; }
+
+Order order_from_row(const soci::row& row) { return order_of(row); }
 
 }  // namespace portal::payments

@@ -68,6 +68,12 @@ class OrderRepository {
   // unique per order) and paid -> fulfilled. Writes 'order.paid' and 'order.fulfilled'.
   core::Result<PaidResult> record_payment(const std::string& id, const PaymentFacts& facts, const std::string& actor,
                                           std::int64_t now, const FulfilInTransaction& fulfil_in);
+  // The console releases a held payment: held -> paid (the reason in its event and audit row) and,
+  // when `fulfil_in` is given, the fulfilment in the same transaction. Outcomes: recorded (released
+  // now), already_paid (released before and not fulfilled yet: the caller fulfils it), settled (the
+  // order is not held: see its state), unknown.
+  core::Result<PaidResult> release_held(const std::string& id, const std::string& actor, const std::string& reason,
+                                        std::int64_t now, const FulfilInTransaction& fulfil_in);
   // paid -> fulfilled with the fulfilments row, for fulfilments made outside the transaction. false
   // when it was fulfilled already or is no longer paid.
   bool record_fulfilment(const Order& order, const std::string& result, const std::string& actor, std::int64_t now);
@@ -92,7 +98,7 @@ class OrderRepository {
   void record_refund_request(const std::string& refund_id, const Order& order, std::int64_t now);
   // The provider took it: the refund row and paid|fulfilled|held -> refunded, with 'order.refund'.
   bool record_refund(const std::string& refund_id, const Order& order, const std::string& provider_refund_ref,
-                     bool completed, const std::string& actor, std::int64_t now);
+                     bool completed, const std::string& actor, const std::string& reason, std::int64_t now);
 
  private:
   db::Database& database_;

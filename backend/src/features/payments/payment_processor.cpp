@@ -241,7 +241,8 @@ core::Result<RefundOutcome> PaymentProcessor::refund(const std::string& order_id
     return errors::payment_provider_error(to_string(order->method));
   }
   const bool was_fulfilled = order->state == OrderState::fulfilled;
-  d_.orders.record_refund(refund_id, *order, result->provider_refund_ref, result->completed, actor, d_.now_unix());
+  d_.orders.record_refund(refund_id, *order, result->provider_refund_ref, result->completed, actor, reason,
+                          d_.now_unix());
   if (was_fulfilled) {
     if (Fulfiller* fulfiller = d_.fulfillers.find(order->product_type)) {
       if (auto revoked = fulfiller->revoke(*order); !revoked) return revoked.error();

@@ -59,6 +59,10 @@ class PaymentProcessor {
   // Gives the money back through the provider and takes the product back. ORDER_NOT_FOUND,
   // ORDER_NOT_REFUNDABLE, PAYMENT_PROVIDER_ERROR.
   core::Result<RefundOutcome> refund(const std::string& order_id, const std::string& reason, const std::string& actor);
+  // A payment held for review (amount, currency or merchant did not match) goes on to fulfilment as
+  // if it had matched; the reason goes into its event and audit row. Repeating it changes nothing.
+  // ORDER_NOT_FOUND, ORDER_NOT_HELD.
+  core::Result<Order> release(const std::string& order_id, const std::string& reason, const std::string& actor);
 
  private:
   ApplyOutcome take_payment(const Order& order, const ProviderPayment& payment, const std::string& actor);

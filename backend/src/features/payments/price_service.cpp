@@ -7,9 +7,7 @@
 
 namespace portal::payments {
 
-namespace {
-
-core::Status check_key(const PriceKey& key) {
+core::Status PriceService::check_key(const PriceKey& key) {
   if (!is_product_type(key.product_type)) {
     return core::validation_failed("product_type", "product_type must be 1-32 characters of a-z, 0-9 and _");
   }
@@ -19,8 +17,6 @@ core::Status check_key(const PriceKey& key) {
   if (!is_currency(key.currency)) return core::validation_failed("currency", "currency must be CNY or USD");
   return core::Ok{};
 }
-
-}  // namespace
 
 bool is_product_type(const std::string& text) {
   return !text.empty() && text.size() <= 32 && std::all_of(text.begin(), text.end(), [](char c) {
@@ -51,7 +47,15 @@ core::Result<Price> PriceService::set(PriceKey key, const std::string& amount, c
   if (auto ok = check_key(key); !ok) return ok.error();
   auto minor = parse_minor(amount, "amount");
   if (!minor) return minor.error();
-  Price price{std::move(key), *minor, now_unix_()};
+  return set_minor(std::move(key), *minor, actor);
+}
+
+core::Result<Price> PriceService::set_minor(PriceKey key, std::int64_t amount_minor, const std::string& actor) {
+  if (auto ok = check_key(key); !ok) return ok.error();
+  if (amount_minor <= 0 || amount_minor > kMaxAmountMinor) {
+    return core::validation_failed("amount_minor", "amount_minor must be from 1 to 100000000");
+  }
+  Price price{std::move(key), amount_minor, now_unix_()};
   repository_.upsert(price, actor);
   return price;
 }

@@ -28,6 +28,11 @@ class PriceService {
   // Sets the price; VALIDATION_FAILED for a duration not in the spec's list, a bad currency, product
   // type or amount (decimal text in major units).
   core::Result<Price> set(PriceKey key, const std::string& amount, const std::string& actor);
+  // The same with the amount in minor units (the console): VALIDATION_FAILED (field amount_minor)
+  // outside 1..100,000,000.
+  core::Result<Price> set_minor(PriceKey key, std::int64_t amount_minor, const std::string& actor);
+  // VALIDATION_FAILED for a key the table cannot hold (as set()).
+  static core::Status check_key(const PriceKey& key);
   // PRICE_NOT_FOUND when there was none.
   core::Status remove(const PriceKey& key, const std::string& actor);
 

@@ -6,12 +6,6 @@
 
 namespace portal::payments {
 
-namespace {
-
-constexpr std::int64_t kMaxMinor = 100'000'000;  // 1,000,000.00: far above any price, below overflow
-
-}  // namespace
-
 bool is_duration(std::int64_t hours) {
   return std::find(kDurationsHours.begin(), kDurationsHours.end(), hours) != kDurationsHours.end();
 }
@@ -40,7 +34,7 @@ core::Result<std::int64_t> parse_minor(std::string_view text, std::string_view f
     cents = cents * 10 + (c - '0');
   }
   minor = minor * 100 + cents;
-  if (minor <= 0 || minor > kMaxMinor) return bad();
+  if (minor <= 0 || minor > kMaxAmountMinor) return bad();
   return minor;
 }
 

@@ -16,6 +16,7 @@ namespace portal::payments {
 // The durations (hours) the spec sells: 4 h, 8 h, 3 days, a week, 30, 90 and 365 days.
 inline constexpr std::array<std::int64_t, 7> kDurationsHours{4, 8, 72, 168, 720, 2160, 8760};
 inline constexpr std::int64_t kPaypalMinHours = 168;
+inline constexpr std::int64_t kMaxAmountMinor = 100'000'000;  // 1,000,000.00: far above any price, below overflow
 
 bool is_duration(std::int64_t hours);
 bool is_currency(std::string_view currency);  // CNY or USD
