@@ -11,6 +11,7 @@
 #include "app/wiring/leaderboards.hpp"
 #include "app/wiring/live_servers.hpp"
 #include "app/wiring/payments.hpp"
+#include "app/wiring/rental_operator.hpp"
 #include "app/wiring/rentals.hpp"
 #include "app/wiring/vip.hpp"
 
@@ -41,6 +42,7 @@ void build_modules(Modules& m, const Config& config, db::Database& database) {
         &add<Rentals>(m, config, database, payments, accounts.users(), accounts.mailer());  // practice-server rental
   add<Faq>(m, config, database);
   add<Inventory>(m, config, accounts);
+  if (config.features.pracc_enabled) add<RentalOperator>(m, config, database);  // console: rentals, regions
   RentalKeyHolder rental_keys;
   if (rentals) rental_keys = [&plugin = rentals->plugin()](std::string_view key) { return plugin.key_holder(key); };
   m.callers = std::make_unique<Callers>(accounts.authenticator(), servers.service(), std::move(rental_keys));

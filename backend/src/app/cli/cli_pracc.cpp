@@ -5,7 +5,7 @@
 #include "core/clock.hpp"
 #include "core/steam_id.hpp"
 #include "core/text.hpp"
-#include "core/utf8.hpp"
+#include "features/pracc/rental_operations.hpp"
 #include "features/pracc/rental_repository.hpp"
 #include "features/pracc/rental_rules.hpp"
 
@@ -25,25 +25,7 @@ using pracc::Phase;
 using pracc::RentalRepository;
 using pracc::RentalServer;
 
-constexpr std::size_t kMaintenanceTextMaxChars = 200;  // the web's overlay text
-constexpr std::int64_t kMaxExtendHours = 8760;
-
-// A server that still has an instance or will have one; the others are history.
-const std::vector<Phase> kLive = {Phase::creating, Phase::running,   Phase::restarting,
-                                  Phase::updating, Phase::verifying, Phase::switching,
-                                  Phase::expired,  Phase::starting,  Phase::terminating};
-// What a renewal may extend: running, booting, or asleep in its grace period (rental_orders.cpp).
-const std::vector<Phase> kExtendable = {Phase::creating,  Phase::running,   Phase::restarting, Phase::updating,
-                                        Phase::verifying, Phase::switching, Phase::expired,    Phase::starting};
-// What has time left to end.
-const std::vector<Phase> kEndable = {Phase::creating,  Phase::running,   Phase::restarting, Phase::updating,
-                                     Phase::verifying, Phase::switching, Phase::starting};
-
 void out(const std::string& text) { std::fputs(text.c_str(), stdout); }
-
-bool in(Phase phase, const std::vector<Phase>& phases) {
-  return std::find(phases.begin(), phases.end(), phase) != phases.end();
-}
 
 // Operators read times in the business timezone (GMT+8), as the web shows them.
 std::string gmt8(std::int64_t unix_seconds) { return unix_seconds > 0 ? pracc::gmt8_datetime(unix_seconds) : "-"; }
@@ -53,34 +35,6 @@ std::string address_of(const RentalServer& s) {
 }
 
 int not_found(const std::string& id) { return cli_fail("no rental server " + id); }
-
-int refused_in(const RentalServer& s, const std::string& what) {
-  return cli_fail(fmt::format("server {} is {}: {}", s.id, pracc::to_string(s.phase), what));
-}
-
-int changed_meanwhile(const std::string& id) {
-  return cli_fail("server " + id + " changed meanwhile (a job or its owner acted): run the command again");
-}
-
-// One line of text the web shows over the server's card: 1..200 characters, no control characters.
-core::Result<std::string> checked_maintenance_text(std::string_view text) {
-  const std::string_view trimmed = core::trim_text(text);
-  const auto length = core::utf8_length(trimmed);
-  if (!length) return core::validation_failed("text", "the maintenance text is not valid UTF-8");
-  if (*length == 0) return core::validation_failed("text", "the maintenance text is empty");
-  if (*length > kMaintenanceTextMaxChars) {
-    return core::validation_failed(
-        "text", fmt::format("the maintenance text has {} characters: at most {}", *length, kMaintenanceTextMaxChars));
-  }
-  for (std::size_t at = 0; at < trimmed.size();) {
-    const auto decoded = core::decode_utf8(trimmed, at);
-    if (core::is_control_char(decoded->first)) {
-      return core::validation_failed("text", "the maintenance text is one line without control characters");
-    }
-    at += decoded->second;
-  }
-  return std::string(trimmed);
-}
 
 constexpr const char* kListFormat = "{:<20}  {:<11} {:<13} {:<16} {:<7} {:<21} {:<19}  {:<17}  {}\n";
 
@@ -123,77 +77,42 @@ int show(const RentalRepository& servers, const std::string& id) {
   return 0;
 }
 
-int maintenance(RentalRepository& servers, const std::string& id, bool on, const std::string& text) {
-  pracc::ServerChange change;
-  change.maintenance = on;
-  change.maintenance_text = "";
-  if (on) {
-    auto checked = checked_maintenance_text(text);
-    if (!checked) return cli_fail(checked.error());
-    change.maintenance_text = std::move(*checked);
-  }
-  const auto found = servers.find(id);
-  if (!found) return not_found(id);
-  if (!in(found->phase, kLive)) return refused_in(*found, "nothing to maintain");
-  if (!servers.change(id, kLive, change, core::system_unix_now(), kCliActor,
-                      on ? "rental.maintenance_on" : "rental.maintenance_off")) {
-    return changed_meanwhile(id);
-  }
-  out(on ? fmt::format("server {} in maintenance: {}\n", id, *change.maintenance_text)
+int maintenance(pracc::RentalOperations& operations, const std::string& id, bool on, const std::string& text) {
+  auto changed = operations.maintenance(id, on, text, "", kCliActor);
+  if (!changed) return cli_fail(changed.error());
+  out(on ? fmt::format("server {} in maintenance: {}\n", id, changed->maintenance_text)
          : fmt::format("server {} out of maintenance\n", id));
   return 0;
 }
 
 // Operator compensation: adds time as a renewal does (a server asleep in its grace period wakes up).
-int extend(RentalRepository& servers, const std::string& id, std::int64_t hours, const std::string& reason) {
-  const auto found = servers.find(id);
-  if (!found) return not_found(id);
-  if (!in(found->phase, kExtendable)) return refused_in(*found, "only a live or expired server can be extended");
-  const std::int64_t now = core::system_unix_now();
-  pracc::ServerChange change;
-  change.extend_seconds = hours * 3600;
-  change.reminded = "";  // the reminders are for the new expiry
-  if (found->phase == Phase::expired) change.phase = Phase::starting;
-  if (!reason.empty()) change.reason = reason;
-  if (!servers.change(id, {found->phase}, change, now, kCliActor, "rental.extend")) return changed_meanwhile(id);
-  const auto extended = servers.find(id);
-  out(fmt::format("server {} extended by {} hour(s): expires {} (GMT+8){}\n", id, hours,
-                  gmt8(extended ? extended->expires_at : 0), change.phase ? "; it starts again" : ""));
+int extend(pracc::RentalOperations& operations, const std::string& id, std::int64_t hours, const std::string& reason) {
+  auto extended = operations.extend(id, hours, reason, kCliActor);
+  if (!extended) return cli_fail(extended.error());
+  out(fmt::format("server {} extended by {} hour(s): expires {} (GMT+8){}\n", id, hours, gmt8(extended->expires_at),
+                  extended->phase == Phase::starting ? "; it starts again" : ""));
   return 0;
 }
 
 // Ends the rented time now; the lifecycle job stops the instance and keeps it for the grace period.
-int end(RentalRepository& servers, const std::string& id, const std::string& reason) {
+int end(pracc::RentalOperations& operations, const std::string& id, const std::string& reason) {
   if (core::trim_text(reason).empty()) return cli_fail("say why the server ends: --reason is empty");
-  const auto found = servers.find(id);
-  if (!found) return not_found(id);
-  if (!in(found->phase, kEndable)) return refused_in(*found, "it has no time left to end");
-  const std::int64_t now = core::system_unix_now();
-  pracc::ServerChange change;
-  change.expires_at = now;
-  change.reason = reason;
-  if (!servers.change(id, {found->phase}, change, now, kCliActor, "rental.end")) return changed_meanwhile(id);
-  out(fmt::format("server {} ends now ({} GMT+8): the lifecycle job stops it\n", id, gmt8(now)));
+  auto ended = operations.end(id, reason, kCliActor);
+  if (!ended) return cli_fail(ended.error());
+  out(fmt::format("server {} ends now ({} GMT+8): the lifecycle job stops it\n", id, gmt8(ended->expires_at)));
   return 0;
-}
-
-RentalRepository::RegionSetting setting_of(const RentalRepository& servers, const std::string& region) {
-  for (const auto& setting : servers.region_settings()) {
-    if (setting.region == region) return setting;
-  }
-  return {region, true, false};  // never set: enabled, not recommended
 }
 
 constexpr const char* kRegionFormat = "{:<16}  {:<8} {:<11} {:>6}\n";
 
-void print_region(const RentalRepository& servers, const RentalRepository::RegionSetting& setting) {
-  out(fmt::format(fmt::runtime(kRegionFormat), setting.region, setting.enabled ? "enabled" : "disabled",
-                  setting.recommended ? "recommended" : "-", servers.count_active_in(setting.region)));
+void print_region(const pracc::OperatorRegion& region) {
+  out(fmt::format(fmt::runtime(kRegionFormat), region.code, region.available ? "enabled" : "disabled",
+                  region.recommended ? "recommended" : "-", region.active_servers));
 }
 
-int regions(const RentalRepository& servers, const Config& config) {
+int regions(const pracc::RentalOperations& operations) {
   out(fmt::format(fmt::runtime(kRegionFormat), "region", "state", "star", "active"));
-  for (const auto& region : config.pracc.regions) print_region(servers, setting_of(servers, region));
+  for (const auto& region : operations.regions()) print_region(region);
   return 0;
 }
 
@@ -254,7 +173,7 @@ PraccCommands::PraccCommands(CLI::App& cli) : state_(std::make_unique<State>()) 
   s.extend->add_option("id", s.id, "Server id (srv_...)")->required();
   s.extend->add_option("--hours", s.hours, "Hours to add (1-8760)")
       ->required()
-      ->check(CLI::Range(std::int64_t{1}, kMaxExtendHours));
+      ->check(CLI::Range(std::int64_t{1}, pracc::kMaxExtendHours));
   s.extend->add_option("--reason", s.reason, "Why, for the audit log");
 
   s.end = s.pracc->add_subcommand("end", "End a server's time now: the lifecycle job stops it (grace period follows)");
@@ -271,6 +190,8 @@ std::optional<int> PraccCommands::run() {
   const Config config = load_command_config(s.common);
   const auto opened = open_migrated_database(config);
   RentalRepository servers(*opened);
+  pracc::RentalOperations operations(
+      {.servers = servers, .regions = config.pracc.regions, .now_unix = core::system_unix_now});
 
   if (*s.list) {
     return list(servers, {.owner_steam_id = s.owner,
@@ -278,23 +199,19 @@ std::optional<int> PraccCommands::run() {
                           .limit = static_cast<std::size_t>(s.limit)});
   }
   if (*s.show) return show(servers, s.id);
-  if (*s.maintenance) return maintenance(servers, s.id, s.on, s.text);
-  if (*s.extend) return extend(servers, s.id, s.hours, s.reason);
-  if (*s.end) return end(servers, s.id, s.reason);
-  if (*s.regions) return regions(servers, config);
+  if (*s.maintenance) return maintenance(operations, s.id, s.on, s.text);
+  if (*s.extend) return extend(operations, s.id, s.hours, s.reason);
+  if (*s.end) return end(operations, s.id, s.reason);
+  if (*s.regions) return regions(operations);
 
-  const auto& offered = config.pracc.regions;
-  if (std::find(offered.begin(), offered.end(), s.region) == offered.end()) {
-    return cli_fail("region " + s.region + " is not offered ([pracc] regions)");
-  }
-  auto setting = setting_of(servers, s.region);
-  if (s.enable || s.disable || s.recommend || s.no_recommend) {
-    if (s.enable || s.disable) setting.enabled = s.enable;
-    if (s.recommend || s.no_recommend) setting.recommended = s.recommend;
-    servers.set_region(setting, core::system_unix_now(), kCliActor);
-  }
+  std::optional<bool> available;
+  std::optional<bool> recommended;
+  if (s.enable || s.disable) available = s.enable;
+  if (s.recommend || s.no_recommend) recommended = s.recommend;
+  auto region = operations.set_region(s.region, available, recommended, kCliActor);
+  if (!region) return cli_fail(region.error().message);
   out(fmt::format(fmt::runtime(kRegionFormat), "region", "state", "star", "active"));
-  print_region(servers, setting);
+  print_region(*region);
   return 0;
 }
 
