@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { CopyButton } from '@/components/ui/copy-button'
 import { Dialog } from '@/components/ui/dialog'
-import { consoleListKeys } from '@/features/console/hooks/use-console-list'
 import { useErrorText } from '@/lib/error-text'
 import { PLUGIN_KEY_SCOPES, type PluginKeyScope } from './server-form'
-import { serverCalls, type ConsoleServer } from './servers-api'
+import { serverCalls, serverKeys, type ConsoleServer } from './servers-api'
 
 /**
  * Issues a plugin key with the chosen scopes and shows it once: only its hash is kept, so closing the
@@ -55,7 +54,7 @@ export function PluginKeyDialog({ server, onClose }: { server: ConsoleServer; on
     try {
       const answer = await serverCalls.issueKey(server.id, PLUGIN_KEY_SCOPES.filter((s) => scopes.includes(s)))
       setKey(answer.key)
-      await queryClient.invalidateQueries({ queryKey: consoleListKeys.all })
+      await queryClient.invalidateQueries({ queryKey: serverKeys.all })
     } catch (error) {
       setFailure(error)
     } finally {

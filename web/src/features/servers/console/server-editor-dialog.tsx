@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { SelectField, TextField } from '@/components/ui/field'
 import { useToast } from '@/components/ui/toast-context'
-import { consoleListKeys } from '@/features/console/hooks/use-console-list'
 import { useErrorText } from '@/lib/error-text'
 import {
   EMPTY_SERVER_FORM,
@@ -17,7 +16,7 @@ import {
   type ServerFormProblem,
   type ServerFormValues,
 } from './server-form'
-import { serverCalls, type ConsoleServer } from './servers-api'
+import { serverCalls, serverKeys, type ConsoleServer } from './servers-api'
 
 /** Adds a community server or edits one (an empty RCON password keeps the stored one). */
 export function ServerEditorDialog({ server, onClose }: { server: ConsoleServer | 'new'; onClose: () => void }) {
@@ -46,7 +45,7 @@ export function ServerEditorDialog({ server, onClose }: { server: ConsoleServer 
     try {
       await (editing ? serverCalls.update(server.id, result.body) : serverCalls.create(result.body))
       toast({ title: t('console-ops:servers.saved'), tone: 'success' })
-      await queryClient.invalidateQueries({ queryKey: consoleListKeys.all })
+      await queryClient.invalidateQueries({ queryKey: serverKeys.all })
       onClose()
     } catch (error) {
       setFailure(error)

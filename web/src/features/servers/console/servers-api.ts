@@ -25,9 +25,29 @@ export const consoleServerSchema = z.object({
   enabled: z.catch(z.boolean(), true),
   has_key: z.catch(z.optional(z.nullable(z.boolean())), undefined),
   key_scopes: scopesField,
-  plugin_key_scopes: scopesField,
 })
 export type ConsoleServer = z.infer<typeof consoleServerSchema>
+
+const serversAnswer = z.pipe(
+  z.object({ items: z.array(consoleServerSchema) }),
+  z.transform((raw): ConsoleServer[] => raw.items),
+)
+
+export const serverKeys = { all: ['console', 'servers'] as const }
+
+/** Every community server (the list is short and the server answers it whole, unpaged). */
+export function fetchServers(signal?: AbortSignal): Promise<ConsoleServer[]> {
+  return apiClient.get('/api/console/servers', { schema: serversAnswer, signal })
+}
+
+/** The servers whose name or address contains `q` (any case). */
+export function matchingServers(servers: readonly ConsoleServer[], q: string): ConsoleServer[] {
+  const needle = q.trim().toLowerCase()
+  if (!needle) return [...servers]
+  return servers.filter((s) =>
+    [s.name, s.name_display ?? '', `${s.ip}:${s.port}`].some((text) => text.toLowerCase().includes(needle)),
+  )
+}
 
 /** Whether a plugin key is issued, read from whichever field the answer carries. */
 export function hasPluginKey(server: ConsoleServer): boolean {

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,16 +6,15 @@ import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { Switch } from '@/components/ui/switch'
 import { useToast } from '@/components/ui/toast-context'
-import { ConfirmDialog } from '@/features/console/components/confirm-dialog'
 import { ConsolePage } from '@/features/console/components/console-page'
 import { DataTable, type DataColumn } from '@/features/console/components/data-table'
-import { consoleListKeys, useConsoleList } from '@/features/console/hooks/use-console-list'
 import { useErrorText } from '@/lib/error-text'
-import { inOpsWords } from './in-ops-words'
+import { logged } from '@/lib/logged'
+import { PlainConfirmDialog } from './plain-confirm-dialog'
 import { PluginKeyDialog } from './plugin-key-dialog'
 import { RconConsoleDialog } from './rcon-console-dialog'
 import { ServerEditorDialog } from './server-editor-dialog'
-import { consoleServerSchema, hasPluginKey, serverCalls, type ConsoleServer } from './servers-api'
+import { fetchServers, hasPluginKey, matchingServers, serverCalls, serverKeys, type ConsoleServer } from './servers-api'
 
 type Open =
   | { kind: 'edit'; server: ConsoleServer | 'new' }
@@ -28,10 +27,14 @@ export function ServersScreen() {
   const errorText = useErrorText('console-ops')
   const queryClient = useQueryClient()
   const { toast } = useToast()
-  const list = useConsoleList({ path: '/api/console/servers', item: consoleServerSchema, sort: null, order: 'asc' })
-  const [q, setQ] = useState(list.params.q)
+  const query = useQuery({
+    queryKey: serverKeys.all,
+    queryFn: ({ signal }) => logged('Failed to fetch the community servers', fetchServers(signal)),
+  })
+  const [q, setQ] = useState('')
+  const [shownQ, setShownQ] = useState('')
   const [open, setOpen] = useState<Open>(null)
-  const refresh = () => queryClient.invalidateQueries({ queryKey: consoleListKeys.all })
+  const refresh = () => queryClient.invalidateQueries({ queryKey: serverKeys.all })
 
   const setEnabled = async (server: ConsoleServer, enabled: boolean) => {
     try {
@@ -77,7 +80,7 @@ export function ServersScreen() {
       render: (server) => (
         <span className="flex flex-col text-xs">
           <span>{hasPluginKey(server) ? t('servers.hasKey') : t('servers.noKey')}</span>
-          {hasPluginKey(server) && <span className="text-zinc-500">{[...server.key_scopes, ...server.plugin_key_scopes].join(', ')}</span>}
+          {hasPluginKey(server) && <span className="text-zinc-500">{server.key_scopes.join(', ')}</span>}
         </span>
       ),
     },
@@ -110,7 +113,7 @@ export function ServersScreen() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    list.setQuery(q)
+    setShownQ(q)
   }
 
   return (
@@ -138,31 +141,24 @@ export function ServersScreen() {
       <DataTable
         caption={t('servers.title')}
         columns={columns}
-        rows={list.rows}
+        rows={matchingServers(query.data ?? [], shownQ)}
         rowKey={(server) => server.id}
-        params={list.params}
-        total={list.total}
-        loading={list.loading}
-        refreshing={list.refreshing}
-        error={list.error}
+        loading={query.isLoading}
+        error={query.error}
         errorNamespace="console-ops"
-        onRetry={list.retry}
-        onSort={list.toggleSort}
-        onPage={list.setPage}
+        onRetry={() => void query.refetch()}
       />
       {open?.kind === 'edit' && <ServerEditorDialog server={open.server} onClose={() => setOpen(null)} />}
       {open?.kind === 'key' && <PluginKeyDialog server={open.server} onClose={() => setOpen(null)} />}
       {open?.kind === 'rcon' && <RconConsoleDialog server={open.server} onClose={() => setOpen(null)} />}
       {(open?.kind === 'revoke' || open?.kind === 'remove') && (
-        <ConfirmDialog
-          open
-          onOpenChange={(next) => !next && setOpen(null)}
+        <PlainConfirmDialog
           title={t(open.kind === 'revoke' ? 'servers.revokeKeyTitle' : 'servers.removeTitle', { name: open.server.name })}
           description={t(open.kind === 'revoke' ? 'servers.revokeKeyBody' : 'servers.removeBody')}
-          tone="danger"
           confirmLabel={t(open.kind === 'revoke' ? 'servers.revokeKey' : 'servers.remove')}
+          onClose={() => setOpen(null)}
           onConfirm={async () => {
-            await inOpsWords(open.kind === 'revoke' ? serverCalls.revokeKey(open.server.id) : serverCalls.remove(open.server.id))
+            await (open.kind === 'revoke' ? serverCalls.revokeKey(open.server.id) : serverCalls.remove(open.server.id))
             toast({ title: t(open.kind === 'revoke' ? 'servers.keyRevoked' : 'servers.removed'), tone: 'success' })
             await refresh()
           }}
