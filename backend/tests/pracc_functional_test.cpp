@@ -6,7 +6,13 @@
 #include "db/database.hpp"
 #include "features/auth/token_service.hpp"
 #include "features/auth/user_repository.hpp"
+#include "app/wiring/payment_providers.hpp"
+#include "app/wiring/rentals.hpp"
+#include "features/payments/order_repository.hpp"
+#include "features/payments/payment_processor.hpp"
 #include "integrations/a2s/prober.hpp"
+#include "integrations/http/curl_http_client.hpp"
+#include "sim/payments/payment_sandbox.hpp"
 #include "integrations/rcon/rcon_client.hpp"
 #include "support/http_client.hpp"
 #include "support/test_app.hpp"
@@ -326,6 +332,160 @@ TEST_F(RentalLaunchFailures, AServerThatNeverRunsIsRefunded) {
   const std::string order = buy_server("ap-chengdu", false);
   ASSERT_TRUE(card_is("LAUNCH_FAILED")) << status_of_card(owner());
   EXPECT_TRUE(eventually([&] { return order_status(order, owner()) == "refunded"; }));
+}
+
+// The operator's `portal orders refund` as cli_orders.cpp runs it: the running portal's payment
+// stand-ins and the rental product, which takes the server back.
+core::Status refund_as_operator(const app::Config& config, const db::Options& options, const std::string& order_id) {
+  integrations::CurlHttpClient http;
+  sim::payments::PaymentSandbox sandbox(app::demo_sandbox_settings(config), http);
+  auto built = app::sandbox_payment_providers(config, sandbox, http);
+  payments::ProviderRegistry providers;
+  for (auto& provider : built.providers) providers.add(std::move(provider));
+  db::Database database(options);
+  payments::OrderRepository orders(database);
+  pracc::RentalRepository servers(database);
+  pracc::RentalOrders rental_orders(
+      pracc::RentalOrdersDeps{.servers = servers, .settings = {}, .now_unix = core::system_unix_now});
+  payments::FulfilmentRegistry fulfillers;
+  fulfillers.add(app::make_rental_fulfiller(rental_orders, {}));
+  payments::PaymentProcessor processor(payments::PaymentProcessorDeps{.orders = orders,
+                                                                      .providers = providers,
+                                                                      .fulfillers = fulfillers,
+                                                                      .merchant_ids = std::move(built.merchant_ids),
+                                                                      .now_unix = core::system_unix_now});
+  auto refunded = processor.refund(order_id, "test refund", "cli");
+  if (!refunded) return refunded.error();
+  return core::Ok{};
+}
+
+std::int64_t count_of(db::Database& database, const std::string& query) {
+  return database.with_session([&](soci::session& s) {
+    long long n = 0;
+    s << query, soci::into(n);
+    return static_cast<std::int64_t>(n);
+  });
+}
+
+TEST_F(Rentals, ARefundEndsTheServerWithItsDemosAndARefundedRenewalGivesItsHoursBack) {
+  sql("UPDATE users SET email = 'owner41@example.com' WHERE id = " + std::to_string(owner_id));
+  const std::string bought = buy_server("ap-guangzhou", false);
+  ASSERT_TRUE(card_is("RUNNING")) << status_of_card(owner());
+  const std::string id(card(owner()).at("instance_id").as_string());
+  const auto demo_count = [&] {
+    auto listed = get("/api/scrim/server/" + id + "/demos", owner());
+    return listed.status == 200 ? listed.json().at("data").at("demos").as_array().size() : std::size_t{0};
+  };
+  ASSERT_TRUE(eventually([&] { return demo_count() > 0; })) << "a demo is recorded while it runs";
+
+  const std::int64_t before = card(owner()).at("timestamp").as_int64();
+  const std::string renewal =
+      buy("renew_server",
+          json::object{{"instance_id", id}, {"duration", 72}, {"isRelocatable", false}, {"paymentMethod", "alipay"}},
+          owner());
+  ASSERT_EQ(card(owner()).at("timestamp").as_int64(), before + 72 * 3600);
+  const auto& config = app.app().config();
+  ASSERT_TRUE(refund_as_operator(config, app.database(), renewal));
+  EXPECT_EQ(order_status(renewal, owner()), "refunded");
+  EXPECT_EQ(card(owner()).at("timestamp").as_int64(), before) << "the renewal's hours come off";
+  EXPECT_EQ(status_of_card(owner()), "RUNNING");
+  EXPECT_FALSE(refund_as_operator(config, app.database(), renewal)) << "a refund is given once";
+  EXPECT_EQ(card(owner()).at("timestamp").as_int64(), before) << "and taken back once";
+
+  ASSERT_TRUE(refund_as_operator(config, app.database(), bought));
+  EXPECT_EQ(order_status(bought, owner()), "refunded");
+  ASSERT_TRUE(card_is("TERMINATED")) << status_of_card(owner());
+  EXPECT_TRUE(card(owner()).at("isExpired").as_bool()) << "its time is over";
+  EXPECT_EQ(count_of(database,
+                     "SELECT COUNT(*) FROM audit_log WHERE action = 'rental.revoke' AND target = 'rental:" + id + "'"),
+            2);
+  EXPECT_EQ(count_of(database, "SELECT COUNT(*) FROM rental_revocations"), 2);
+  EXPECT_TRUE(eventually([&] {
+    auto mail = http.get(app.url("/api/dev/mail"));
+    return mail.status == 200 && mail.body.find("has ended") != std::string::npos;
+  })) << "the owner is told";
+
+  // Its demos are gone from the bucket: seen through the demo list, opened again for this check only.
+  sql("UPDATE rental_servers SET phase = 'running', expires_at = " + std::to_string(core::system_unix_now() + 3600) +
+      " WHERE id = '" + id + "'");
+  EXPECT_EQ(demo_count(), 0u);
+}
+
+TEST_F(Rentals, AnExpiredServerIsStoppedWithoutChargesAndComesBackAtANewAddress) {
+  buy_server("ap-beijing", false);
+  ASSERT_TRUE(card_is("RUNNING"));
+  const auto up = card(owner());
+  const std::string id(up.at("instance_id").as_string());
+  const std::string first_ip(up.at("public_ip").as_string());
+  sql("UPDATE rental_servers SET expires_at = " + std::to_string(core::system_unix_now() - 1) + " WHERE id = '" + id +
+      "'");
+  ASSERT_TRUE(card_is("STOPPED"));
+  ASSERT_TRUE(eventually([&] { return card(owner()).at("public_ip").as_string().empty(); }))
+      << "STOP_CHARGING released the address: nothing to connect to while it sleeps";
+  EXPECT_EQ(card(owner()).at("connect_url").as_string(), "");
+
+  buy("renew_server",
+      json::object{{"instance_id", id}, {"duration", 72}, {"isRelocatable", false}, {"paymentMethod", "alipay"}},
+      owner());
+  ASSERT_TRUE(card_is("RUNNING")) << status_of_card(owner());
+  const auto back = card(owner());
+  const std::string ip(back.at("public_ip").as_string());
+  ASSERT_FALSE(ip.empty());
+  EXPECT_NE(ip, first_ip) << "a start after STOP_CHARGING brings a new address";
+  const auto port = static_cast<std::uint16_t>(back.at("server_port").as_int64());
+  EXPECT_EQ(back.at("connect_url").as_string(), "connect " + ip + ":" + std::to_string(port) + "; password abc123");
+  a2s::Prober prober;
+  EXPECT_TRUE(eventually([&] {
+    return prober.probe_all({{ip, port}}, {}).at(0).answered;
+  })) << "the game answers at the new address";
+}
+
+class RentalLimits : public Rentals {
+ protected:
+  RentalLimits() : Rentals([](app::Config& c) { c.pracc.max_servers_per_user = 1; }) {}
+
+  std::string order_for(const std::string& name) {
+    auto created = post("/api/payment/orders",
+                        json::object{{"currency", "CNY"},
+                                     {"productType", "server_rental"},
+                                     {"productId", "new_server"},
+                                     {"options", json::serialize(json::object{{"serverName", name},
+                                                                              {"password", "abc123"},
+                                                                              {"region", "ap-shanghai"},
+                                                                              {"duration", 4},
+                                                                              {"paymentMethod", "alipay"},
+                                                                              {"isRelocatable", false},
+                                                                              {"nickname", "Owner"}})}},
+                        owner());
+    EXPECT_EQ(created.status, 201) << created.body;
+    return created.status == 201 ? std::string(created.json().at("id").as_string()) : "";
+  }
+  void pay(const std::string& id) {
+    auto paying = post("/api/payment/pay", json::object{{"orderId", id}, {"method", "alipay"}}, owner());
+    ASSERT_EQ(paying.status, 200) << paying.body;
+    http.get(std::string(paying.json().at("payment_url").as_string()));
+    ASSERT_EQ(http.post_json(app.url("/api/dev/payments/" + id + "/pay"), "{}").status, 200);
+  }
+};
+
+TEST_F(RentalLimits, AnOrderPaidAfterTheLimitFilledIsRefundedAndTheBuyerTold) {
+  sql("UPDATE users SET email = 'owner41@example.com' WHERE id = " + std::to_string(owner_id));
+  // Both orders are made while the account has no server: each passes the check at order time.
+  const std::string first = order_for("First");
+  const std::string second = order_for("Second");
+  ASSERT_FALSE(first.empty());
+  ASSERT_FALSE(second.empty());
+  pay(first);
+  ASSERT_TRUE(eventually([&] { return order_status(first, owner()) == "paid"; }));
+  pay(second);
+  ASSERT_TRUE(eventually([&] { return order_status(second, owner()) == "refunded"; })) << order_status(second, owner());
+  EXPECT_EQ(servers(owner()).size(), 1u) << "the second server was never made";
+  EXPECT_EQ(order_status(first, owner()), "paid");
+  EXPECT_EQ(count_of(database, "SELECT COUNT(*) FROM fulfilments WHERE order_id = '" + second + "'"), 0);
+  EXPECT_TRUE(eventually([&] {
+    auto mail = http.get(app.url("/api/dev/mail"));
+    return mail.status == 200 && mail.body.find("could not be delivered") != std::string::npos;
+  })) << "the buyer is told";
 }
 
 }  // namespace

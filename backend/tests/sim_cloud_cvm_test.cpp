@@ -230,6 +230,45 @@ TEST_F(SimCloudCvm, AMachineGoesThroughTencentsStatesAndRunsItsGameServerWhileRu
   EXPECT_FALSE(cloud->instance(id));
 }
 
+TEST_F(SimCloudCvm, StopChargingReleasesTheAddressAndItsGameServerAndAnInvalidModeIsRefused) {
+  const auto id = launch();
+  pass(60s);
+  ASSERT_EQ(state_of(id), "RUNNING");
+  const auto before = cloud->connect_address(id);
+  ASSERT_TRUE(before);
+  const auto stop = [&](const json::value& mode) {
+    return error_code(call("StopInstances", {{"InstanceIds", json::array{json::value(id)}}, {"StoppedMode", mode}}));
+  };
+  EXPECT_EQ(stop("HALF_CHARGING"), "InvalidParameterValue");
+  EXPECT_EQ(stop(7), "InvalidParameterValue");
+  EXPECT_EQ(state_of(id), "RUNNING") << "a refused stop changes nothing";
+
+  EXPECT_EQ(stop("STOP_CHARGING"), "");
+  pass(15s);
+  auto listed = describe(id).at("InstanceSet").as_array().at(0).as_object();
+  EXPECT_EQ(listed.at("InstanceState"), "STOPPED");
+  EXPECT_TRUE(listed.at("PublicIpAddresses").is_null()) << "the address was released";
+  EXPECT_FALSE(cloud->game_server(id));
+
+  EXPECT_EQ(act("StartInstances", id), "");
+  pass(30s);
+  listed = describe(id).at("InstanceSet").as_array().at(0).as_object();
+  ASSERT_EQ(listed.at("InstanceState"), "RUNNING");
+  const std::string ip(listed.at("PublicIpAddresses").as_array().at(0).as_string());
+  EXPECT_NE(ip + ":27015", *before) << "a start assigns a new address";
+  const auto after = cloud->connect_address(id);
+  ASSERT_TRUE(after);
+  EXPECT_EQ(*after, ip + ":27015");
+  EXPECT_TRUE(query(*after).answered);
+
+  // KEEP_CHARGING keeps the address through the stop.
+  EXPECT_EQ(stop("KEEP_CHARGING"), "");
+  pass(15s);
+  listed = describe(id).at("InstanceSet").as_array().at(0).as_object();
+  EXPECT_EQ(listed.at("InstanceState"), "STOPPED");
+  EXPECT_EQ(listed.at("PublicIpAddresses").as_array().at(0).as_string(), ip);
+}
+
 TEST_F(SimCloudCvm, TheTickerBringsTheGameServerUpWithoutAnyCall) {
   const auto id = launch();
   clock.advance(60s);

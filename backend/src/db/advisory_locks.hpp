@@ -42,6 +42,9 @@ inline constexpr std::int64_t kJobPraccLifecycle = 0x504F52544A4F4208LL;
 // hashtext(steam_id) as the second key; season writes ("SEAS"), with 0.
 inline constexpr std::int32_t kVipAccountClass = 1447645248;
 inline constexpr std::int32_t kSeasonsClass = 1397047635;
+// Rental limits checked again when an order is paid ("RENT"), with 0: two payments at once cannot
+// both take the last place of an account or a region.
+inline constexpr std::int32_t kRentalLimitsClass = 1380273748;
 
 }  // namespace advisory_locks
 
@@ -57,6 +60,7 @@ inline constexpr std::array kAllAdvisoryLocks = {
     AdvisoryLockKey{"job pracc.lifecycle", advisory_locks::kJobPraccLifecycle, LockSpace::single_bigint},
     AdvisoryLockKey{"vip account", advisory_locks::kVipAccountClass, LockSpace::int_pair_class},
     AdvisoryLockKey{"seasons", advisory_locks::kSeasonsClass, LockSpace::int_pair_class},
+    AdvisoryLockKey{"rental limits", advisory_locks::kRentalLimitsClass, LockSpace::int_pair_class},
 };
 
 }  // namespace portal::db

@@ -4,6 +4,7 @@
 #include "app/cli/prologue.hpp"
 #include "app/wiring/payment_providers.hpp"
 #include "app/wiring/payments.hpp"
+#include "app/wiring/rentals.hpp"
 #include "core/clock.hpp"
 #include "features/auth/membership_repository.hpp"
 #include "features/auth/membership_service.hpp"
@@ -43,8 +44,8 @@ void print_row(const payments::Order& order) {
                   order.product_type, gmt8(order.created_at), order.steam_id));
 }
 
-// Refunds through the provider's refund API and takes the product back (VIP days). The providers are
-// built from the configuration as `portal serve` builds them.
+// Refunds through the provider's refund API and takes the product back (VIP days, a rental). The
+// providers are built from the configuration as `portal serve` builds them.
 int refund(const Config& config, db::Database& database, const std::string& id, const std::string& reason) {
   integrations::CurlHttpClient http;
   // Demo mode: the same adapters, with the keys of the running portal's stand-ins (kept in the data
@@ -63,6 +64,15 @@ int refund(const Config& config, db::Database& database, const std::string& id, 
   auth::MembershipService memberships(membership_repository, core::system_unix_now);
   payments::FulfilmentRegistry fulfillers;
   fulfillers.add(make_vip_fulfiller(memberships));
+  // A refunded rental ends (or loses its renewed hours) here; the running portal's lifecycle job
+  // then ends its machine and tells the owner.
+  pracc::RentalRepository rental_servers(database);
+  pracc::RentalOrders rental_orders(pracc::RentalOrdersDeps{
+      .servers = rental_servers,
+      .settings = {},
+      .now_unix = core::system_unix_now,
+  });
+  fulfillers.add(make_rental_fulfiller(rental_orders, {}));
   payments::OrderRepository orders(database);
   payments::PaymentProcessor processor(payments::PaymentProcessorDeps{
       .orders = orders,

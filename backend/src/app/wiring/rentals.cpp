@@ -24,7 +24,7 @@ constexpr const char* kSiteName = "CS2 Community";  // as the accounts' mails si
 // The rental as the payment engine sees a product: payments knows nothing of servers.
 class RentalFulfiller final : public payments::Fulfiller {
  public:
-  explicit RentalFulfiller(pracc::RentalOrders& orders) : orders_(orders) {}
+  RentalFulfiller(pracc::RentalOrders& orders, RentalNotice notify) : orders_(orders), notify_(std::move(notify)) {}
 
   std::string_view product_type() const override { return "server_rental"; }
 
@@ -47,15 +47,50 @@ class RentalFulfiller final : public payments::Fulfiller {
     if (ec || !parsed.is_object()) {
       return core::validation_failed("options", "the order's options are not a JSON object");
     }
-    return orders_.fulfil_within(*payment_transaction, order.id,
-                                 purchase_of(order.product_id, order.duration_hours, order.relocatable,
-                                             parsed.as_object(), order.user_id, order.steam_id));
+    auto fulfilled = orders_.fulfil_within(*payment_transaction, order.id,
+                                           purchase_of(order.product_id, order.duration_hours, order.relocatable,
+                                                       parsed.as_object(), order.user_id, order.steam_id));
+    // A rule said no (a limit filled since the order was made, the renewed server is gone): no retry
+    // can change that, so the engine gives the money back. A database hiccup is tried again.
+    if (!fulfilled && fulfilled.error().kind != core::ErrorKind::internal &&
+        fulfilled.error().kind != core::ErrorKind::unavailable) {
+      return payments::refusal(fulfilled.error());
+    }
+    return fulfilled;
   }
 
-  // A refunded rental stops at once: its time is over.
+  // A refunded rental ends at once; a refunded renewal gives its hours back.
   core::Status revoke(const payments::Order& order) override {
-    (void)order;
+    boost::system::error_code ec;
+    auto parsed = boost::json::parse(order.options, ec);
+    if (ec || !parsed.is_object()) {
+      return core::validation_failed("options", "the order's options are not a JSON object");
+    }
+    const std::string changed =
+        orders_.revoke(order.id, purchase_of(order.product_id, order.duration_hours, order.relocatable,
+                                             parsed.as_object(), order.user_id, order.steam_id));
+    spdlog::info("pracc: order {} refunded; {}", order.id,
+                 changed.empty() ? "nothing left to take back" : "server " + changed + " changed");
     return core::Ok{};
+  }
+
+  void refused_and_refunded(const payments::Order& order, const core::Error& why) override {
+    if (!notify_) return;
+    // No server was made: the notice names what the order asked for.
+    pracc::RentalServer asked;
+    asked.owner_user_id = order.user_id;
+    boost::system::error_code ec;
+    auto parsed = boost::json::parse(order.options, ec);
+    if (!ec && parsed.is_object()) {
+      if (const auto* name = parsed.as_object().if_contains("serverName"); name && name->is_string()) {
+        asked.name = std::string(name->as_string());
+      }
+      if (const auto* id = parsed.as_object().if_contains("instance_id"); id && id->is_string()) {
+        asked.id = std::string(id->as_string());
+      }
+    }
+    spdlog::info("pracc: order {} refused ({}) and refunded", order.id, why.code);
+    notify_(asked, "order_refused");
   }
 
  private:
@@ -66,9 +101,14 @@ class RentalFulfiller final : public payments::Fulfiller {
   }
 
   pracc::RentalOrders& orders_;
+  RentalNotice notify_;
 };
 
 }  // namespace
+
+std::shared_ptr<payments::Fulfiller> make_rental_fulfiller(pracc::RentalOrders& orders, RentalNotice notify) {
+  return std::make_shared<RentalFulfiller>(orders, std::move(notify));
+}
 
 pracc::RentalSettings rental_settings(const Config& config, const CloudAccess& cloud) {
   const PraccConfig& p = config.pracc;
@@ -99,6 +139,16 @@ Rentals::Rentals(const Config& config, db::Database& database, Payments& payment
       .grace_seconds = settings.grace_seconds,
       .now_unix = core::system_unix_now,
   });
+  const RentalNotice notify = [&users, &mailer, page = config.public_url() + "/pracc"](
+                                  const pracc::RentalServer& server, const std::string& what) {
+    const auto owner = users.find_by_id(server.owner_user_id);
+    if (!owner || owner->email.empty()) return;  // a Steam-only account: the web and the game tell it
+    auto mail = pracc::rental_notice_mail(owner->email, server, what, page, kSiteName);
+    if (!mail) return;
+    if (auto sent = mailer.send(*mail); !sent) {
+      spdlog::warn("pracc: mailing {} about {} failed: {}", server.id, what, sent.error().message);
+    }
+  };
   service_ = std::make_unique<pracc::RentalService>(pracc::RentalServiceDeps{
       .servers = servers_,
       .compute = cloud_.compute(),
@@ -123,19 +173,9 @@ Rentals::Rentals(const Config& config, db::Database& database, Payments& payment
       .store = &cloud_.store(),
       // Every launch (a retry, the new half of a region switch) gets a key of its own.
       .plugin_key = [plugin = plugin_.get()](const pracc::RentalServer& server) { return plugin->issue_key(server); },
-      .notify_owner =
-          [&users, &mailer, page = config.public_url() + "/pracc"](const pracc::RentalServer& server,
-                                                                   const std::string& what) {
-            const auto owner = users.find_by_id(server.owner_user_id);
-            if (!owner || owner->email.empty()) return;  // a Steam-only account: the web and the game tell it
-            auto mail = pracc::rental_notice_mail(owner->email, server, what, page, kSiteName);
-            if (!mail) return;
-            if (auto sent = mailer.send(*mail); !sent) {
-              spdlog::warn("pracc: mailing {} about {} failed: {}", server.id, what, sent.error().message);
-            }
-          },
+      .notify_owner = notify,
   });
-  payments.add_product(std::make_shared<RentalFulfiller>(*orders_));
+  payments.add_product(make_rental_fulfiller(*orders_, notify));
   // Demo mode stars two regions the first time, so the web's recommended marks and order show.
   if (config.mode == Mode::demo && servers_.region_settings().empty()) {
     for (const char* region : {"ap-shanghai", "ap-guangzhou"}) {

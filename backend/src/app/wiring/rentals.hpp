@@ -9,13 +9,16 @@
 #include "app/wiring/cloud.hpp"
 #include "app/wiring/rental_console.hpp"
 #include "db/database.hpp"
+#include "features/payments/fulfiller.hpp"
 #include "features/pracc/plugin_service.hpp"
 #include "features/pracc/provisioner.hpp"
 #include "features/pracc/rental_orders.hpp"
 #include "features/pracc/rental_repository.hpp"
 #include "features/pracc/rental_service.hpp"
 
+#include <functional>
 #include <memory>
+#include <string>
 
 namespace portal::auth {
 class UserRepository;
@@ -55,6 +58,15 @@ class Rentals final : public Module {
   std::unique_ptr<pracc::PluginRepository> plugin_keys_;
   std::unique_ptr<pracc::PluginService> plugin_;
 };
+
+// Tells a server's owner something (rental_mail.hpp: "expires_24h", "refunded", "order_refused" ...).
+using RentalNotice = std::function<void(const pracc::RentalServer& server, const std::string& what)>;
+
+// The rental as a product of the payment engine: options checked, fulfilled inside the payment's
+// transaction (an order a limit now refuses is refunded, the buyer told through `notify`), taken back
+// by a refund. `portal orders refund` registers it too, so a refund from the command line ends the
+// server as one from the portal does.
+std::shared_ptr<payments::Fulfiller> make_rental_fulfiller(pracc::RentalOrders& orders, RentalNotice notify);
 
 // The rental's settings from [pracc] and the cloud's demo bucket.
 pracc::RentalSettings rental_settings(const Config& config, const CloudAccess& cloud);

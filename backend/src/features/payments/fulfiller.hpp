@@ -43,12 +43,31 @@ class Fulfiller {
   // idempotent on order.source_ref() (a crash before the order is marked fulfilled repeats it).
   virtual bool joins_payment_transaction() const { return false; }
 
-  // Hands over what was bought. Answers a short text recorded in fulfilments.result.
+  // Hands over what was bought. Answers a short text recorded in fulfilments.result. An error is
+  // taken as passing (the order stays paid and the fulfilment is tried again), unless it is a
+  // refusal(): then what was bought cannot be handed over at all, and the engine refunds the order.
   virtual core::Result<std::string> fulfil(const Order& order, soci::session* payment_transaction) = 0;
+
+  // The engine refunded a paid order this fulfiller refused (see refusal()): tell the buyer.
+  virtual void refused_and_refunded(const Order& order, const core::Error& why) {
+    (void)order;
+    (void)why;
+  }
 
   // Takes back what fulfil() handed over (a refund); idempotent.
   virtual core::Status revoke(const Order& order) = 0;
 };
+
+// A permanent "no" from fulfil(): the product is no longer there to give to this buyer (a limit filled
+// while they paid, the thing renewed is gone). The engine gives the money back instead of retrying.
+inline core::Error refusal(core::Error why) {
+  why.details["refused"] = true;
+  return why;
+}
+inline bool is_refusal(const core::Error& error) {
+  const auto* refused = error.details.if_contains("refused");
+  return refused && refused->is_bool() && refused->as_bool();
+}
 
 // The product types that can be bought, by name.
 class FulfilmentRegistry {

@@ -145,8 +145,13 @@ ApplyOutcome PaymentProcessor::take_payment(const Order& order, const ProviderPa
   }
   Fulfiller* fulfiller = d_.fulfillers.find(order.product_type);
   FulfilInTransaction in_transaction;
+  std::optional<core::Error> refused;
   if (fulfiller && fulfiller->joins_payment_transaction()) {
-    in_transaction = [fulfiller](soci::session& sql, const Order& paid) { return fulfiller->fulfil(paid, &sql); };
+    in_transaction = [fulfiller, &refused](soci::session& sql, const Order& paid) {
+      auto result = fulfiller->fulfil(paid, &sql);
+      if (!result && is_refusal(result.error())) refused = result.error();
+      return result;
+    };
   }
   auto recorded = d_.orders.record_payment(order.id, facts, actor, now, in_transaction);
   if (!recorded) {
@@ -156,6 +161,7 @@ ApplyOutcome PaymentProcessor::take_payment(const Order& order, const ProviderPa
   switch (recorded->outcome) {
     case PaidOutcome::recorded:
       if (recorded->order.state == OrderState::fulfilled) return ApplyOutcome::applied;
+      if (refused) return give_back_refused(recorded->order, *refused, actor);
       return fulfil_outside(recorded->order, actor);
     case PaidOutcome::already_paid:
       // A crash (or a failed fulfilment) after the payment was recorded: complete it now.

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace portal::payments {
@@ -67,6 +68,9 @@ class PaymentProcessor {
  private:
   ApplyOutcome take_payment(const Order& order, const ProviderPayment& payment, const std::string& actor);
   ApplyOutcome fulfil_outside(const Order& order, const std::string& actor);
+  // A paid order its product refused for good: refunded and the buyer told, or held for the
+  // operator when the provider will not refund (never kept, never retried on its own).
+  ApplyOutcome give_back_refused(const Order& order, const core::Error& why, const std::string& actor);
 
   PaymentProcessorDeps d_;
 };

@@ -4,6 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <map>
 
 namespace portal::pracc {
@@ -41,6 +42,15 @@ bool in(Phase phase, const std::vector<Phase>& phases) {
   return std::find(phases.begin(), phases.end(), phase) != phases.end();
 }
 
+// The wait before the n-th try beyond the usual attempts: doubling from the retry interval, at most
+// an hour, so a stranded server is tried all through its time without hammering the cloud.
+std::int64_t backoff_seconds(int beyond, std::int64_t retry_seconds) {
+  constexpr std::int64_t kMaxWait = 3600;
+  std::int64_t wait = std::max<std::int64_t>(retry_seconds, 1);
+  for (int i = 0; i < beyond && wait < kMaxWait; ++i) wait *= 2;
+  return std::min(wait, kMaxWait);
+}
+
 }  // namespace
 
 cloud::ServerBootstrap bootstrap_for(const RentalServer& server, const RentalSettings& settings,
@@ -66,6 +76,7 @@ int Provisioner::launch_due() {
   int launched = 0;
   for (const auto& server : d_.servers.in_phases(kLaunching, kBatch)) {
     if (!server.cloud_instance_id.empty() || server.next_launch_at > now) continue;
+    if (is_expired(server.expires_at, now)) continue;  // the lifecycle job expires it instead
     launch(server);
     ++launched;
   }
@@ -90,7 +101,11 @@ void Provisioner::launch(const RentalServer& server) {
   change.cloud_instance_id = *launched;
   change.cloud_state = "PENDING";
   change.launch_attempts = server.launch_attempts + 1;
-  d_.servers.change(server.id, kLaunching, change, d_.now_unix(), kActor, "rental.launch");
+  if (!d_.servers.change(server.id, kLaunching, change, d_.now_unix(), kActor, "rental.launch")) {
+    // The server moved on while the cloud launched (refunded, expired): nobody would ever end it.
+    spdlog::warn("pracc: {} is no longer launching; terminating the instance {} just launched", server.id, *launched);
+    (void)d_.compute.terminate(server.region, {*launched});
+  }
 }
 
 void Provisioner::launch_failed(const RentalServer& server, const core::Error& error, bool counted) {
@@ -117,6 +132,21 @@ void Provisioner::launch_failed(const RentalServer& server, const core::Error& e
       change.launch_attempts = 0;
       change.next_launch_at = now;
       d_.servers.change(server.id, kLaunching, change, now, kActor, "rental.switch_back");
+      return;
+    }
+    if (previous) {
+      // Its old region refuses too. The time is paid for and partly used, and the payment engine
+      // refunds only whole orders (docs/pracc.md): it keeps trying there, ever more slowly, until its
+      // expiry ends it. The card says LAUNCH_RETRYING meanwhile.
+      const std::int64_t wait =
+          backoff_seconds(attempts - d_.settings.launch_attempts, d_.settings.launch_retry_seconds);
+      spdlog::error(
+          "pracc: {} (switched from {}) cannot be launched in {} either (attempt {}): {}; trying again in "
+          "{} s until its expiry",
+          server.id, previous->id, server.region, attempts, error.code, wait);
+      change.cloud_state = "LAUNCH_FAILED";
+      change.next_launch_at = now + wait;
+      d_.servers.change(server.id, kLaunching, change, now, kActor, "rental.launch_backoff");
       return;
     }
   }
@@ -222,15 +252,53 @@ SyncReport Provisioner::sync() {
       ServerChange change;
       if (state != server.cloud_state) change.cloud_state = state;
       if (!info.public_ip.empty() && info.public_ip != server.public_ip) change.public_ip = info.public_ip;
+      // Stopped without charges (StoppedMode STOP_CHARGING): the address was released, and a start
+      // brings a new one, so the old one is no longer shown to connect to.
+      if (info.state == cloud::InstanceState::stopped && info.public_ip.empty() && !server.public_ip.empty()) {
+        change.public_ip = "";
+      }
       if (server.phase == Phase::terminating && info.state == cloud::InstanceState::terminated) {
         change.phase = Phase::terminated;
       }
-      if (!change.cloud_state && !change.public_ip && !change.phase) continue;
-      d_.servers.change(server.id, {server.phase}, change, now, kActor, change.phase ? "rental.terminated" : "");
+      if (!change.cloud_state && !change.phase && !change.public_ip) continue;
+      const bool gone =
+          d_.servers.change(server.id, {server.phase}, change, now, kActor, change.phase ? "rental.terminated" : "") &&
+          change.phase == Phase::terminated;
+      // Once more now that the machine is gone: a last upload may have landed after the first delete.
+      if (gone) remove_demos(server);
       ++report.changed;
     }
   }
   return report;
+}
+
+void Provisioner::remove_demos(const RentalServer& server) {
+  if (!d_.store) return;
+  if (auto removed = d_.store->remove_prefix(demo_prefix(server.id)); !removed) {
+    spdlog::warn("pracc: deleting the demos of {} failed: {}", server.id, removed.error().message);
+  }
+}
+
+bool Provisioner::end_machine(const RentalServer& server) {
+  // A terminating server: past its grace period, or taken back by a refund. Its machine goes, and
+  // its demos with it; a server that never had one (or lost it) is terminated at once.
+  const std::int64_t now = d_.now_unix();
+  const bool launched = !server.cloud_instance_id.empty() && server.cloud_state != "TERMINATED";
+  if (launched && server.cloud_state == "TERMINATING") return false;  // the sync sees it go
+  if (launched && !d_.compute.terminate(server.region, {server.cloud_instance_id})) return false;
+  remove_demos(server);
+  ServerChange change;
+  if (launched) {
+    change.cloud_state = "TERMINATING";
+  } else {
+    change.phase = Phase::terminated;
+  }
+  if (!d_.servers.change(server.id, {Phase::terminating}, change, now, kActor,
+                         launched ? "rental.terminate_instance" : "rental.terminated")) {
+    return false;
+  }
+  if (has_reminder(server, "refunded") && d_.notify_owner) d_.notify_owner(server, "revoked");
+  return true;
 }
 
 int Provisioner::lifecycle() {
@@ -238,7 +306,7 @@ int Provisioner::lifecycle() {
   int acted = 0;
   for (const auto& server :
        d_.servers.in_phases({Phase::creating, Phase::switching, Phase::running, Phase::restarting, Phase::updating,
-                             Phase::verifying, Phase::starting, Phase::expired, Phase::relocated},
+                             Phase::verifying, Phase::starting, Phase::expired, Phase::terminating, Phase::relocated},
                             kBatch)) {
     const std::vector<std::string> ids = {server.cloud_instance_id};
     // A machine the cloud no longer lists (removed from its console, or a demo stand-in that was
@@ -249,11 +317,7 @@ int Provisioner::lifecycle() {
       if (!launched || server.cloud_state == "TERMINATING" || server.cloud_state == "TERMINATED") continue;
       if (d_.compute.terminate(server.region, ids)) {
         // Its demos and logs stay behind (spec 001 section 9): deleted with the machine.
-        if (d_.store) {
-          if (auto removed = d_.store->remove_prefix(demo_prefix(server.id)); !removed) {
-            spdlog::warn("pracc: deleting the demos of {} failed: {}", server.id, removed.error().message);
-          }
-        }
+        remove_demos(server);
         ServerChange change;
         change.cloud_state = "TERMINATING";
         d_.servers.change(server.id, {Phase::relocated}, change, now, kActor, "rental.terminate");
@@ -261,12 +325,18 @@ int Provisioner::lifecycle() {
       }
       continue;
     }
+    if (server.phase == Phase::terminating) {
+      if (end_machine(server)) ++acted;
+      continue;
+    }
     if (server.phase == Phase::expired) {
       if (now < server.expires_at + d_.settings.grace_seconds) continue;
-      if (launched && !d_.compute.terminate(server.region, ids)) continue;
       ServerChange change;
-      change.phase = launched ? Phase::terminating : Phase::terminated;
-      d_.servers.change(server.id, {Phase::expired}, change, now, kActor, "rental.terminate");
+      change.phase = Phase::terminating;
+      if (!d_.servers.change(server.id, {Phase::expired}, change, now, kActor, "rental.terminate")) continue;
+      RentalServer ending = server;
+      ending.phase = Phase::terminating;
+      end_machine(ending);
       ++acted;
       continue;
     }

@@ -57,6 +57,8 @@ class Provisioner {
   void launch_failed(const RentalServer& server, const core::Error& error, bool counted);
   void became_running(const RentalServer& server, const cloud::InstanceInfo& instance);
   bool apply_settings(const RentalServer& server);
+  bool end_machine(const RentalServer& server);
+  void remove_demos(const RentalServer& server);
 
   ProvisionerDeps d_;
 };

@@ -38,6 +38,24 @@ std::optional<Wording> wording(const RentalServer& server, const std::string& wh
                     "later or contact support.",
                     server.name)};
   }
+  if (what == "revoked") {
+    return Wording{"服务器订单已退款，服务器已停止 / Your server's order was refunded: the server has ended",
+                   fmt::format("您的服务器「{}」的订单已退款，服务器已停止并删除（包括其录像）。", server.name),
+                   fmt::format("The order of your server \"{}\" was refunded, so the server has ended; it is "
+                               "deleted with its demos.",
+                               server.name)};
+  }
+  if (what == "order_refused") {
+    return Wording{
+        "订单无法交付，已退款 / Your order could not be delivered: refunded",
+        fmt::format("很抱歉，您的服务器订单「{}」在付款时已超出服务器数量上限（或续费的服务器已不存在），"
+                    "无法交付。款项已原路退回。",
+                    server.name.empty() ? server.id : server.name),
+        fmt::format("We are sorry: when your order for \"{}\" was paid, a server limit had been reached (or the "
+                    "server to renew was gone), so it could not be delivered. The payment has been refunded to "
+                    "where it came from.",
+                    server.name.empty() ? server.id : server.name)};
+  }
   return std::nullopt;
 }
 

@@ -30,6 +30,12 @@ TEST(RentalMail, ARefundIsExplainedAndUnknownNoticesSendNothing) {
   ASSERT_TRUE(refunded);
   EXPECT_NE(refunded->text.find("refunded"), std::string::npos);
   EXPECT_FALSE(rental_notice_mail("a@example.com", server_named("x"), "hello", "p", "s"));
+  const auto revoked = rental_notice_mail("a@example.com", server_named("x"), "revoked", "p", "s");
+  ASSERT_TRUE(revoked);
+  EXPECT_NE(revoked->text.find("has ended"), std::string::npos);
+  const auto refused = rental_notice_mail("a@example.com", server_named("x"), "order_refused", "p", "s");
+  ASSERT_TRUE(refused);
+  EXPECT_NE(refused->text.find("could not be delivered"), std::string::npos);
 }
 
 }  // namespace

@@ -106,14 +106,26 @@ core::Result<std::string> RentalOrders::fulfil_within(soci::session& open_transa
     }
     return "server " + server->id + " renewed by " + std::to_string(purchase.hours) + " h";
   }
+  // The limits again, counted inside the payment's transaction: other orders may have been paid
+  // since this one was made.
+  const std::string region = text_option(purchase.options, "region");
+  const auto counts = d_.servers.count_active_within(open_transaction, purchase.user_id, region);
+  if (counts.in_region >= d_.settings.max_servers_per_region) return errors::region_unavailable(region);
+  if (counts.of_owner >= d_.settings.max_servers_per_user) {
+    return errors::too_many_servers(d_.settings.max_servers_per_user, "per account");
+  }
+  auto name = checked_server_name(text_option(purchase.options, "serverName"));
+  if (!name) return name.error();
+  auto password = checked_join_password(text_option(purchase.options, "password"));
+  if (!password) return password.error();
   RentalServer server;
   server.id = new_server_id();
   server.owner_user_id = purchase.user_id;
   server.owner_steam_id = std::string(purchase.steam_id);
-  server.name = *checked_server_name(text_option(purchase.options, "serverName"));
-  server.join_password = *checked_join_password(text_option(purchase.options, "password"));
+  server.name = std::move(*name);
+  server.join_password = std::move(*password);
   server.rcon_password = core::random_token(16);
-  server.region = text_option(purchase.options, "region");
+  server.region = region;
   server.tier = purchase.relocatable ? RentalTier::premium : RentalTier::basic;
   server.phase = Phase::creating;
   server.game_port = d_.settings.game_port;
@@ -125,6 +137,17 @@ core::Result<std::string> RentalOrders::fulfil_within(soci::session& open_transa
   server.admins = {{server.owner_steam_id, truncated_note(text_option(purchase.options, "nickname"))}};
   d_.servers.insert_within(open_transaction, server, actor);
   return "server " + server.id;
+}
+
+std::string RentalOrders::revoke(const std::string& order_id, const RentalPurchase& purchase) {
+  RentalRepository::Revocation revocation;
+  revocation.order_id = order_id;
+  if (purchase.product_id == "renew_server") {
+    revocation.server_id = text_option(purchase.options, "instance_id");
+    revocation.take_back_seconds = purchase.hours * 3600;
+    if (revocation.server_id.empty() || revocation.take_back_seconds <= 0) return {};
+  }
+  return d_.servers.revoke(revocation, d_.now_unix(), "payment:" + order_id);
 }
 
 }  // namespace portal::pracc

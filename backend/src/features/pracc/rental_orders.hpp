@@ -38,9 +38,15 @@ class RentalOrders {
   explicit RentalOrders(RentalOrdersDeps deps) : d_(std::move(deps)) {}
 
   core::Status validate(const RentalPurchase& purchase) const;
-  // Inside the payment transaction; answers a short text for the fulfilment record.
+  // Inside the payment transaction; answers a short text for the fulfilment record. The rules of
+  // validate() are checked again (the limits counted inside the transaction): an order paid after a
+  // limit filled, or renewing a server that is gone, is refused with the rule's error (a conflict,
+  // not-found or validation kind); only an internal or unavailable error is worth another try.
   core::Result<std::string> fulfil_within(soci::session& open_transaction, const std::string& order_id,
                                           const RentalPurchase& purchase);
+  // A refund takes back what the order gave (once per order, in one audited transaction): a new
+  // server ends at once, a renewal's hours come off the expiry. Answers the server changed, or empty.
+  std::string revoke(const std::string& order_id, const RentalPurchase& purchase);
 
  private:
   RentalOrdersDeps d_;

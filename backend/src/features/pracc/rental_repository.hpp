@@ -51,6 +51,28 @@ class RentalRepository {
   // Active (not terminated, failed or relocated) servers of one owner, or in one region.
   std::int64_t count_active_of(std::int64_t user_id) const;
   std::int64_t count_active_in(const std::string& region) const;
+  // The same inside the payment's open transaction, after taking the rental-limits lock (PostgreSQL):
+  // two payments at once cannot both take an account's or a region's last place.
+  struct ActiveCounts {
+    std::int64_t of_owner = 0;
+    std::int64_t in_region = 0;
+  };
+  ActiveCounts count_active_within(soci::session& open_transaction, std::int64_t user_id,
+                                   const std::string& region) const;
+
+  // What a refunded order takes back: a new server ends at once (take_back_seconds 0), a renewal
+  // gives back its hours. server_id is the record the order renewed; empty for a new server (the one
+  // the order created). A region switch since is followed to the chain's current record.
+  struct Revocation {
+    std::string order_id;
+    std::string server_id;
+    std::int64_t take_back_seconds = 0;
+  };
+  // One transaction, once per order (rental_revocations), audited 'rental.revoke' on the record. A
+  // server that ends is terminating (the lifecycle job ends its machine, if any, and its demos, and
+  // tells the owner: its `reminded` gets "refunded"); its expiry becomes now. Answers the id of the record changed, or
+  // empty (revoked before, or nothing left to take).
+  std::string revoke(const Revocation& revocation, std::int64_t now, const std::string& actor);
 
   // The operator's view (`portal pracc list`): servers of one owner and/or in one phase, newest
   // first, at most `limit`, admins included.

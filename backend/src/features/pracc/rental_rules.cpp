@@ -114,7 +114,8 @@ std::string web_status(const RentalServer& server) {
     case Phase::creating:
       return "CREATING";
     case Phase::switching:
-      return "SWITCHING";
+      // Stranded between regions: neither would launch it, and it is being tried again later.
+      return server.cloud_state == "LAUNCH_FAILED" ? "LAUNCH_RETRYING" : "SWITCHING";
     case Phase::restarting:
       return "RESTARTING";
     case Phase::updating:

@@ -80,6 +80,9 @@ TEST(RentalRules, TheWebStatusFollowsThePhaseAndTheCloudWhenRunning) {
   s.phase = Phase::running;
   s.cloud_state = "STOPPED";
   EXPECT_EQ(web_status(s), "STOPPED") << "stopped from the cloud's console: the cloud's word wins";
+  s.phase = Phase::switching;
+  s.cloud_state = "LAUNCH_FAILED";
+  EXPECT_EQ(web_status(s), "LAUNCH_RETRYING") << "neither region took it: tried again later";
   EXPECT_FALSE(phase_from("sleeping"));
 }
 

@@ -155,7 +155,11 @@ core::Result<json::object> CvmApi::run(const std::string& action, const std::str
     const auto operation = *operation_of(action);
     auto ids = parse_instance_ids(params, operation);
     if (!ids) return ids.error();
-    if (auto done = registry.operate(operation, region, *ids, request_id, now_ms); !done) return done.error();
+    auto stop_charging = operation == Operation::stop ? parse_stopped_mode(params) : core::Result<bool>(false);
+    if (!stop_charging) return stop_charging.error();
+    if (auto done = registry.operate(operation, region, *ids, request_id, now_ms, *stop_charging); !done) {
+      return done.error();
+    }
   }
   lock.unlock();
   if (deps_.changed) deps_.changed();

@@ -236,6 +236,14 @@ core::Result<std::vector<std::string>> parse_instance_ids(const json::object& pa
   return strings_field(params, "InstanceIds");
 }
 
+core::Result<bool> parse_stopped_mode(const json::object& params) {
+  const auto* mode = params.if_contains("StoppedMode");
+  if (!mode) return false;  // Tencent's default: KEEP_CHARGING
+  if (mode->is_string() && mode->as_string() == "STOP_CHARGING") return true;
+  if (mode->is_string() && mode->as_string() == "KEEP_CHARGING") return false;
+  return cvm_error("InvalidParameterValue", "StoppedMode must be KEEP_CHARGING or STOP_CHARGING.");
+}
+
 core::Result<std::vector<Filter>> parse_zone_filters(const json::object& params) {
   if (auto known = only_known(params, {"Filters"}); !known) return known.error();
   return filters_field(params);

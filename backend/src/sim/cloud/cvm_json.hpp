@@ -16,6 +16,9 @@ namespace portal::sim::cloud {
 // RunInstances. UserData is base64: decoded here (InvalidParameterValue.InvalidUserDataFormat).
 core::Result<LaunchSpec> parse_run_instances(const boost::json::object& params);
 core::Result<DescribeQuery> parse_describe_instances(const boost::json::object& params);
+// StopInstances' StoppedMode: true for STOP_CHARGING, false for KEEP_CHARGING or none (Tencent's
+// default); any other value is InvalidParameterValue.
+core::Result<bool> parse_stopped_mode(const boost::json::object& params);
 // RebootInstances, StopInstances, StartInstances, TerminateInstances: their InstanceIds.
 core::Result<std::vector<std::string>> parse_instance_ids(const boost::json::object& params, Operation operation);
 // DescribeZoneInstanceConfigInfos: its Filters.

@@ -5,7 +5,8 @@
 // admins). A machine that comes up again (reboot, start) gets a fresh server: what RCON changed
 // before is gone, as a real server reads its server.cfg again. While a machine is down but keeps its
 // public address (rebooting, stopped), its server stays bound and answers nothing, so no other
-// stand-in on the same loopback range can take the address meanwhile. All servers share one I/O thread.
+// stand-in on the same loopback range can take the address meanwhile; one stopped with STOP_CHARGING
+// has released its address, so its server goes. All servers share one I/O thread.
 // Like the portal plugin of a real rented server, a server whose UserData carries a portal key
 // reports its human players to the portal (player_reporter.hpp) while it runs.
 

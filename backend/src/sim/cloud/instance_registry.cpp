@@ -281,7 +281,7 @@ core::Status InstanceRegistry::find_all(const std::string& region, const std::ve
 
 core::Status InstanceRegistry::operate(Operation operation, const std::string& region,
                                        const std::vector<std::string>& ids, const std::string& request_id,
-                                       std::int64_t now_ms) {
+                                       std::int64_t now_ms, bool stop_charging) {
   settle(now_ms);
   if (auto found = find_all(region, ids); !found) return found.error();
   // All or nothing: one instance in the wrong state refuses the whole call.
@@ -298,10 +298,13 @@ core::Status InstanceRegistry::operate(Operation operation, const std::string& r
         break;
       case Operation::stop:
         instance.state = State::stopping;
+        instance.stop_charging = stop_charging;
         delay = settings_.stop_delay;
         break;
       case Operation::start:
         instance.state = State::starting;
+        instance.stop_charging = false;
+        if (instance.public_ip.empty()) instance.public_ip = next_public_ip();
         delay = settings_.start_delay;
         break;
       case Operation::terminate:

@@ -79,8 +79,10 @@ class InstanceRegistry {
   // Every call first settles the states that are due by `now_ms`.
   core::Result<std::vector<std::string>> launch(const LaunchSpec& spec, std::int64_t now_ms);
   core::Result<DescribePage> describe(const DescribeQuery& query, std::int64_t now_ms);
+  // `stop_charging` (StopInstances' StoppedMode STOP_CHARGING): the stopped machines give their public
+  // address back; a start then assigns a new one.
   core::Status operate(Operation operation, const std::string& region, const std::vector<std::string>& ids,
-                       const std::string& request_id, std::int64_t now_ms);
+                       const std::string& request_id, std::int64_t now_ms, bool stop_charging = false);
   core::Result<std::vector<ZoneOffer>> zone_offers(const std::string& region, const std::vector<Filter>& filters);
 
   // Moves every instance on to its state at `now_ms` (transitions, demo recordings, removals).

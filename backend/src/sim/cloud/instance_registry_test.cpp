@@ -91,6 +91,32 @@ TEST_F(InstanceRegistryTest, EveryStateFollowsFromTheClockAlone) {
   EXPECT_EQ(code_of(act(Operation::start, id, kStart + 900)), "InvalidInstanceId.NotFound");
 }
 
+TEST_F(InstanceRegistryTest, StopChargingReleasesThePublicAddressAndAStartAssignsANewOne) {
+  const auto id = launch();
+  ASSERT_EQ(state_at(id, kStart + 100), "RUNNING");
+  const std::string first = registry.find(id)->public_ip;
+  ASSERT_FALSE(first.empty());
+
+  // KEEP_CHARGING (Tencent's default): the machine keeps its address while stopped.
+  ASSERT_TRUE(registry.operate(Operation::stop, "ap-shanghai", {id}, "req", kStart + 200, false));
+  EXPECT_EQ(state_at(id, kStart + 240), "STOPPED");
+  EXPECT_EQ(registry.find(id)->public_ip, first);
+  ASSERT_TRUE(act(Operation::start, id, kStart + 300));
+  EXPECT_EQ(state_at(id, kStart + 360), "RUNNING");
+  EXPECT_EQ(registry.find(id)->public_ip, first);
+
+  // STOP_CHARGING: the address goes back once stopped; the next start brings another one.
+  ASSERT_TRUE(registry.operate(Operation::stop, "ap-shanghai", {id}, "req", kStart + 400, true));
+  EXPECT_EQ(state_at(id, kStart + 439), "STOPPING");
+  EXPECT_EQ(registry.find(id)->public_ip, first) << "released only once the machine is off";
+  EXPECT_EQ(state_at(id, kStart + 440), "STOPPED");
+  EXPECT_TRUE(registry.find(id)->public_ip.empty());
+  ASSERT_TRUE(act(Operation::start, id, kStart + 500));
+  EXPECT_EQ(state_at(id, kStart + 560), "RUNNING");
+  EXPECT_FALSE(registry.find(id)->public_ip.empty());
+  EXPECT_NE(registry.find(id)->public_ip, first);
+}
+
 TEST_F(InstanceRegistryTest, AnOperationInTheWrongStateIsRefusedInTencentsWords) {
   const auto id = launch();
   EXPECT_EQ(code_of(act(Operation::reboot, id, kStart)), "UnsupportedOperation.InstanceStatePending");

@@ -21,9 +21,12 @@ namespace {
 constexpr const char* kDefaultMap = "de_mirage";
 
 // Tencent keeps a machine's public address through a reboot and a stop that keeps charging.
-bool keeps_public_address(State state) {
-  return state == State::running || state == State::rebooting || state == State::stopping || state == State::stopped ||
-         state == State::starting;
+// A machine stopped with STOP_CHARGING has no address left to keep: its game server goes.
+bool keeps_public_address(const SimInstance& instance) {
+  const State state = instance.state;
+  return !instance.public_ip.empty() &&
+         (state == State::running || state == State::rebooting || state == State::stopping || state == State::stopped ||
+          state == State::starting);
 }
 
 SimCloudSettings checked(SimCloudSettings settings) {
@@ -119,7 +122,7 @@ struct SimCloud::Impl {
       registry.settle(now_ms());
       recordings = registry.take_recordings();
       for (const auto& [id, instance] : registry.by_id()) {
-        if (!keeps_public_address(instance.state)) continue;
+        if (!keeps_public_address(instance)) continue;
         wanted.push_back(WantedServer{.instance_id = instance.id,
                                       .boots = instance.boots,
                                       .public_ip = instance.public_ip,

@@ -107,6 +107,7 @@ Settled settle_state(SimInstance& instance, std::int64_t now_ms) {
       break;
     case State::stopping:
       instance.state = State::stopped;
+      if (instance.stop_charging) instance.public_ip.clear();  // CPU, memory and the address go back
       break;
     default:
       out.removed = true;

@@ -38,6 +38,9 @@ struct SimInstance {
   std::int64_t since_ms = 0;  // when the state began
   std::int64_t due_ms = 0;    // when a transitional state ends
   bool fails_launch = false;  // decided at launch: PENDING ends in LAUNCH_FAILED
+  // Stopped with StoppedMode STOP_CHARGING: once STOPPED the public address is released (an empty
+  // public_ip), and a start assigns a new one.
+  bool stop_charging = false;
   // +1 each time the machine comes up (boot, reboot, start): its game server is started afresh from
   // the UserData, so what RCON changed before is gone.
   std::uint64_t boots = 0;

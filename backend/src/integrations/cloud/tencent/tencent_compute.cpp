@@ -129,7 +129,10 @@ core::Status TencentCompute::reboot(const std::string& region, const std::vector
 }
 
 core::Status TencentCompute::stop(const std::string& region, const std::vector<std::string>& instance_ids) {
-  return act("StopInstances", region, instance_ids, {{"StopType", "SOFT_FIRST"}});
+  // A server is stopped at its expiry and may sleep through a grace period of days: STOP_CHARGING
+  // ends the CPU and memory charges of a pay-as-you-go machine (Tencent's default, KEEP_CHARGING,
+  // bills on). It also releases the public IP: a start gets a new one, which the state sync reads.
+  return act("StopInstances", region, instance_ids, {{"StopType", "SOFT_FIRST"}, {"StoppedMode", "STOP_CHARGING"}});
 }
 
 core::Status TencentCompute::start(const std::string& region, const std::vector<std::string>& instance_ids) {

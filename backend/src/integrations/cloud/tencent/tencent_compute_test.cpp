@@ -301,10 +301,11 @@ TEST_F(TencentComputeTest, PowerActionsGoInBatchesOfAHundred) {
     std::string action;
     std::function<core::Status(const std::vector<std::string>&)> run;
     std::string stop_type;
+    std::string stopped_mode;
   };
   const std::vector<Case> cases = {
       {"RebootInstances", [&](const auto& v) { return compute.reboot("ap-guangzhou", v); }, "SOFT_FIRST"},
-      {"StopInstances", [&](const auto& v) { return compute.stop("ap-guangzhou", v); }, "SOFT_FIRST"},
+      {"StopInstances", [&](const auto& v) { return compute.stop("ap-guangzhou", v); }, "SOFT_FIRST", "STOP_CHARGING"},
       {"StartInstances", [&](const auto& v) { return compute.start("ap-guangzhou", v); }, ""},
       {"TerminateInstances", [&](const auto& v) { return compute.terminate("ap-guangzhou", v); }, ""},
   };
@@ -322,6 +323,11 @@ TEST_F(TencentComputeTest, PowerActionsGoInBatchesOfAHundred) {
         EXPECT_FALSE(body.contains("StopType")) << c.action;
       } else {
         EXPECT_EQ(text(body.at("StopType")), c.stop_type);
+      }
+      if (c.stopped_mode.empty()) {
+        EXPECT_FALSE(body.contains("StoppedMode")) << c.action;
+      } else {
+        EXPECT_EQ(text(body.at("StoppedMode")), c.stopped_mode) << "an idle machine in its grace period costs nothing";
       }
       expect_signed(calls[i]);
     }

@@ -1,0 +1,164 @@
+// The provisioning jobs against a cloud that refuses every launch, on a real database (SQLite, or
+// PostgreSQL under scripts/with-postgres.sh) and a clock the test moves: the new record of a region
+// switch that neither region takes goes back to its old region, then keeps trying there ever more
+// slowly until its expiry, and no order is refunded for it (docs/pracc.md).
+#include "db/database.hpp"
+#include "db/migrations.hpp"
+#include "db/transaction.hpp"
+#include "features/auth/user_repository.hpp"
+#include "features/pracc/provisioner.hpp"
+#include "features/pracc/rental_rules.hpp"
+#include "support/test_database.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace portal::test {
+namespace {
+
+constexpr std::int64_t kStart = 1'800'000'000;
+
+class RefusingCloud final : public cloud::Compute {
+ public:
+  std::vector<std::string> launched_in;
+
+  core::Result<std::string> launch(const cloud::LaunchRequest& request) override {
+    launched_in.push_back(request.region);
+    return core::Error::make(core::ErrorKind::conflict, "CLOUD_SOLD_OUT", "sold out");
+  }
+  core::Result<std::vector<cloud::InstanceInfo>> describe(const std::string&,
+                                                          const std::vector<std::string>&) override {
+    return std::vector<cloud::InstanceInfo>{};
+  }
+  core::Status reboot(const std::string&, const std::vector<std::string>&) override { return core::Ok{}; }
+  core::Status stop(const std::string&, const std::vector<std::string>&) override { return core::Ok{}; }
+  core::Status start(const std::string&, const std::vector<std::string>&) override { return core::Ok{}; }
+  core::Status terminate(const std::string&, const std::vector<std::string>&) override { return core::Ok{}; }
+  core::Result<std::vector<cloud::RegionStatus>> region_status(const std::vector<std::string>&, cloud::Tier) override {
+    return std::vector<cloud::RegionStatus>{};
+  }
+};
+
+class SilentConsole final : public pracc::GameConsole {
+ public:
+  core::Result<std::string> run(const pracc::RentalServer&, const std::string&) override {
+    return core::Error::make(core::ErrorKind::unavailable, "CONSOLE_UNAVAILABLE", "down");
+  }
+};
+
+class RentalProvisioner : public ::testing::Test {
+ protected:
+  RentalProvisioner() {
+    db::migrate(database, db::embedded_migrations(database.engine()));
+    auth::UserRepository users(database);
+    owner_id = users.upsert_steam_user("76561198000000051", "Owner", "", kStart).id;
+  }
+
+  // A running premium server in ap-shanghai switched to ap-tokyo: answers the new record's id.
+  std::string switched_server() {
+    pracc::RentalServer old;
+    old.id = pracc::new_server_id();
+    old.owner_user_id = owner_id;
+    old.owner_steam_id = "76561198000000051";
+    old.name = "Scrim";
+    old.join_password = "abc123";
+    old.rcon_password = "rcon";
+    old.region = "ap-shanghai";
+    old.tier = pracc::RentalTier::premium;
+    old.phase = pracc::Phase::running;
+    old.order_id = "ord_test";
+    old.expires_at = kStart + 3600;
+    old.created_at = kStart;
+    old.admins = {{"76561198000000051", "me"}};
+    database.with_session([&](soci::session& sql) {
+      db::write_transaction(sql, database.engine(), [&] { servers.insert_within(sql, old, "test"); });
+    });
+    pracc::RentalServer next = old;
+    next.id = pracc::new_server_id();
+    next.region = "ap-tokyo";
+    next.phase = pracc::Phase::switching;
+    next.order_id.clear();
+    next.relocated_from = old.id;
+    next.next_launch_at = now;
+    EXPECT_TRUE(servers.switch_region(old.id, next, pracc::gmt8_day_start(now), pracc::kSwitchesPerDay, now, "test"));
+    return next.id;
+  }
+
+  bool history_has(const std::string& id, const std::string& action) {
+    const auto rows = servers.history(id);
+    return std::any_of(rows.begin(), rows.end(), [&](const auto& row) { return row.action == action; });
+  }
+
+  TestDatabase test_database;
+  db::Database database{test_database.options()};
+  std::int64_t owner_id = 0;
+  std::int64_t now = kStart;
+  pracc::RentalRepository servers{database};
+  RefusingCloud cloud;
+  SilentConsole console;
+  std::vector<std::string> refunded;
+  pracc::Provisioner provisioner{pracc::ProvisionerDeps{
+      .servers = servers,
+      .compute = cloud,
+      .console = console,
+      .settings =
+          [] {
+            pracc::RentalSettings s;
+            s.launch_attempts = 2;
+            s.launch_retry_seconds = 10;
+            return s;
+          }(),
+      .now_unix = [this] { return now; },
+      .refund_order =
+          [this](const std::string& order_id, const std::string&) {
+            refunded.push_back(order_id);
+            return core::Status(core::Ok{});
+          },
+      .store = nullptr,
+      .plugin_key = {},
+      .notify_owner = {},
+  }};
+};
+
+TEST_F(RentalProvisioner, ASwitchNeitherRegionTakesKeepsTryingItsOldRegionUntilItsExpiryWithoutARefund) {
+  const std::string id = switched_server();
+  // Two attempts in the target region, then back to the old one for two more.
+  for (int pass = 0; pass < 4; ++pass) {
+    now = std::max(now, servers.find(id)->next_launch_at);
+    provisioner.launch_due();
+  }
+  EXPECT_EQ(cloud.launched_in, (std::vector<std::string>{"ap-tokyo", "ap-tokyo", "ap-shanghai", "ap-shanghai"}));
+  auto stranded = servers.find(id);
+  ASSERT_TRUE(stranded);
+  EXPECT_EQ(stranded->phase, pracc::Phase::switching) << "not failed: its paid time is not over";
+  EXPECT_EQ(stranded->region, "ap-shanghai");
+  EXPECT_EQ(pracc::web_status(*stranded), "LAUNCH_RETRYING");
+  EXPECT_TRUE(history_has(id, "rental.switch_back"));
+  EXPECT_TRUE(history_has(id, "rental.launch_backoff")) << "the operator sees it in the audit log";
+  EXPECT_TRUE(refunded.empty()) << "neither the whole order nor anything is refunded";
+
+  // Each try beyond the usual ones waits twice as long as the one before.
+  std::int64_t previous_wait = stranded->next_launch_at - now;
+  EXPECT_EQ(previous_wait, 10);
+  for (int pass = 0; pass < 3; ++pass) {
+    now = servers.find(id)->next_launch_at;
+    provisioner.launch_due();
+    const std::int64_t wait = servers.find(id)->next_launch_at - now;
+    EXPECT_EQ(wait, previous_wait * 2);
+    previous_wait = wait;
+  }
+  EXPECT_EQ(cloud.launched_in.size(), 7u);
+  EXPECT_EQ(servers.find(id)->region, "ap-shanghai") << "it stays in its old region";
+
+  // At its expiry it is no longer launched: it expires like any other server.
+  now = kStart + 3601;
+  provisioner.launch_due();
+  EXPECT_EQ(cloud.launched_in.size(), 7u);
+  provisioner.lifecycle();
+  EXPECT_EQ(servers.find(id)->phase, pracc::Phase::expired);
+  EXPECT_TRUE(refunded.empty());
+}
+
+}  // namespace
+}  // namespace portal::test
