@@ -154,6 +154,8 @@ const std::vector<DevPresetAccount>& DevOpenIdProvider::presets() {
       {76561197960361544ULL, "Alice"},
       {76561197972494985ULL, "Bob"},
       {76561198006409530ULL, "Carol"},
+      // Demo mode makes this one an operator (app/demo/demo_operator.hpp), so the console can be tried.
+      {76561197960435530ULL, "Oscar (operator)"},
   };
   return kPresets;
 }
