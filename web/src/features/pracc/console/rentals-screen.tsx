@@ -36,6 +36,7 @@ export function RentalsScreen() {
     {
       id: 'name',
       header: t('console-ops:rentals.name'),
+      className: 'min-w-40',
       render: (rental) => (
         <span className="flex flex-col">
           <span className="font-medium text-zinc-100">{rental.name}</span>
@@ -56,6 +57,7 @@ export function RentalsScreen() {
     {
       id: 'status',
       header: t('console-ops:rentals.status'),
+      className: 'whitespace-nowrap',
       render: (rental) => (
         <span className="flex flex-col gap-0.5" data-testid={`rental-status-${rental.id}`}>
           <span>{statusName(rental.status)}</span>
@@ -72,6 +74,7 @@ export function RentalsScreen() {
     {
       id: 'region',
       header: t('console-ops:rentals.region'),
+      className: 'whitespace-nowrap',
       render: (rental) => (
         <span className="flex flex-col">
           <span>{regionName(rental.region)}</span>
