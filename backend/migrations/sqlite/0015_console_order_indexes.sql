@@ -1,3 +1,4 @@
+-- SQLite; postgres/0015_console_order_indexes.sql holds the same indexes for PostgreSQL.
 -- The operator console's order list (GET /api/console/orders): newest or largest first over every
 -- order, or within one state or one buyer's SteamID64, paged. Each index ends with id, the list's
 -- tie-break, so a page is read from the index in order with no sort (checked with EXPLAIN at 100,000
