@@ -80,12 +80,14 @@ export function AuditScreen() {
             className: 'whitespace-nowrap',
             render: (entry) => formatUnixTime(entry.at),
           },
-          { id: 'actor', header: t('audit.actor'), render: (entry) => <span className="font-mono text-xs">{entry.actor}</span> },
-          { id: 'action', header: t('audit.action'), render: (entry) => <span className="font-mono text-xs">{entry.action}</span> },
-          { id: 'target', header: t('audit.target'), render: (entry) => <span className="font-mono text-xs">{entry.target ?? '—'}</span> },
+          { id: 'actor', header: t('audit.actor'), className: 'whitespace-nowrap', render: (entry) => <span className="font-mono text-xs">{entry.actor}</span> },
+          { id: 'action', header: t('audit.action'), className: 'whitespace-nowrap', render: (entry) => <span className="font-mono text-xs">{entry.action}</span> },
+          { id: 'target', header: t('audit.target'), className: 'whitespace-nowrap', render: (entry) => <span className="font-mono text-xs">{entry.target ?? '—'}</span> },
           {
             id: 'details',
             header: t('audit.details'),
+            // Wide enough to read a reason; the table scrolls sideways on a phone rather than growing tall.
+            className: 'min-w-72',
             render: (entry) => <span className="font-mono text-xs break-all text-zinc-400">{detailsText(entry.details)}</span>,
           },
         ]}
