@@ -1,5 +1,6 @@
 #include "app/wiring/live_servers.hpp"
 
+#include "app/wiring/server_console.hpp"
 #include "features/servers/routes.hpp"
 
 #include "db/advisory_locks.hpp"
@@ -120,7 +121,12 @@ void LiveServers::seed_demo(content::Announcements& announcements) {
   }
 }
 
-void LiveServers::register_routes(http::RouteTable& routes) { servers::register_routes(routes, service_); }
+void LiveServers::register_routes(http::RouteTable& routes) {
+  servers::register_routes(routes, service_);
+  servers::register_console_routes(routes, {.service = service_, .rcon = console_rcon_sender()});
+}
+
+RateLimitPolicies LiveServers::rate_limit_policies() const { return console_rcon_rate_limit_policies(); }
 
 void LiveServers::contribute_settings(content::PublicSettings& settings) const {
   const auto& f = config_.features.servers;

@@ -36,6 +36,7 @@ class LiveServers final : public Module {
 
   std::string_view name() const override { return "servers"; }
   void register_routes(http::RouteTable& routes) override;
+  RateLimitPolicies rate_limit_policies() const override;
   void contribute_settings(content::PublicSettings& settings) const override;
 
   servers::Service& service() { return service_; }

@@ -1,8 +1,11 @@
 #include "features/servers/repository.hpp"
 
+#include "db/audit_log.hpp"
 #include "db/dialect.hpp"
 #include "db/row.hpp"
 #include "db/transaction.hpp"
+
+#include <boost/json/object.hpp>
 
 namespace portal::servers {
 
@@ -75,8 +78,37 @@ std::optional<GameServer> Repository::find_by_key_hash(const std::string& hash) 
   });
 }
 
-std::int64_t Repository::insert(const GameServer& s) {
+namespace {
+
+std::string target_of(std::int64_t id) { return "server:" + std::to_string(id); }
+
+boost::json::object audited_fields(const GameServer& s) {
+  return {{"ip", s.ip},
+          {"port", s.port},
+          {"name", s.name},
+          {"category", s.category},
+          {"region", s.region},
+          {"enabled", s.enabled},
+          {"rconPasswordSet", !s.rcon_password.empty()}};
+}
+
+// Runs `write` alone, or with an actor inside one transaction with its audit record.
+template <typename Write>
+auto audited(soci::session& sql, db::Engine engine, const std::string& actor, Write&& write) {
+  if (actor.empty()) return write();
+  return db::write_transaction(sql, engine, [&] { return write(); });
+}
+
+}  // namespace
+
+std::int64_t Repository::insert(const GameServer& s, const std::string& actor) {
   return database_.with_session([&](soci::session& sql) {
+    return audited(sql, database_.engine(), actor, [&] { return insert_in(sql, s, actor); });
+  });
+}
+
+std::int64_t Repository::insert_in(soci::session& sql, const GameServer& s, const std::string& actor) {
+  {
     long long id = 0;
     const int enabled = s.enabled ? 1 : 0;
     const int demo = s.demo ? 1 : 0;
@@ -87,38 +119,61 @@ std::int64_t Repository::insert(const GameServer& s) {
         soci::use(s.ip), soci::use(s.port), soci::use(s.name), soci::use(s.name_display), soci::use(s.category),
         soci::use(s.region), soci::use(s.ontop), soci::use(s.star), soci::use(enabled), soci::use(s.rcon_password),
         soci::use(s.plugin_key_hash), soci::use(demo), soci::use(s.plugin_key_scopes), soci::into(id);
+    if (!actor.empty()) db::audit(sql, actor, "server.add", target_of(id), audited_fields(s));
     return static_cast<std::int64_t>(id);
-  });
+  }
 }
 
-void Repository::update(const GameServer& s) {
+void Repository::update(const GameServer& s, const std::string& actor) {
   database_.with_session([&](soci::session& sql) {
-    const int enabled = s.enabled ? 1 : 0;
-    const long long id = s.id;
-    sql << "UPDATE game_servers SET ip = :ip, port = :port, name = :name, name_display = :name_display, "
-           "category = :category, region = :region, ontop = :ontop, star = :star, enabled = :enabled, "
-           "rcon_password = :rcon_password, updated_at = " +
-               std::string(db::dialect::now_utc_sql(database_.engine())) + " WHERE id = :id",
-        soci::use(s.ip), soci::use(s.port), soci::use(s.name), soci::use(s.name_display), soci::use(s.category),
-        soci::use(s.region), soci::use(s.ontop), soci::use(s.star), soci::use(enabled), soci::use(s.rcon_password),
-        soci::use(id);
+    audited(sql, database_.engine(), actor, [&] {
+      const int enabled = s.enabled ? 1 : 0;
+      const long long id = s.id;
+      sql << "UPDATE game_servers SET ip = :ip, port = :port, name = :name, name_display = :name_display, "
+             "category = :category, region = :region, ontop = :ontop, star = :star, enabled = :enabled, "
+             "rcon_password = :rcon_password, updated_at = " +
+                 std::string(db::dialect::now_utc_sql(database_.engine())) + " WHERE id = :id",
+          soci::use(s.ip), soci::use(s.port), soci::use(s.name), soci::use(s.name_display), soci::use(s.category),
+          soci::use(s.region), soci::use(s.ontop), soci::use(s.star), soci::use(enabled), soci::use(s.rcon_password),
+          soci::use(id);
+      if (!actor.empty()) db::audit(sql, actor, "server.edit", target_of(s.id), audited_fields(s));
+    });
   });
 }
 
-bool Repository::remove(std::int64_t id) {
+bool Repository::remove(std::int64_t id, const std::string& actor) {
   return database_.with_session([&](soci::session& sql) {
-    const long long key = id;
-    soci::statement st = (sql.prepare << "DELETE FROM game_servers WHERE id = :id", soci::use(key));
-    st.execute(true);
-    return st.get_affected_rows() > 0;
+    return audited(sql, database_.engine(), actor, [&] {
+      const long long key = id;
+      soci::statement st = (sql.prepare << "DELETE FROM game_servers WHERE id = :id", soci::use(key));
+      st.execute(true);
+      const bool removed = st.get_affected_rows() > 0;
+      if (removed && !actor.empty()) db::audit(sql, actor, "server.remove", target_of(id), {});
+      return removed;
+    });
   });
 }
 
-void Repository::set_plugin_key(std::int64_t id, const std::string& hash, const std::string& scopes) {
+void Repository::set_plugin_key(std::int64_t id, const std::string& hash, const std::string& scopes,
+                                const std::string& actor) {
   database_.with_session([&](soci::session& sql) {
-    const long long key = id;
-    sql << "UPDATE game_servers SET plugin_key_hash = :hash, plugin_key_scopes = :scopes WHERE id = :id",
-        soci::use(hash), soci::use(scopes), soci::use(key);
+    audited(sql, database_.engine(), actor, [&] {
+      const long long key = id;
+      sql << "UPDATE game_servers SET plugin_key_hash = :hash, plugin_key_scopes = :scopes WHERE id = :id",
+          soci::use(hash), soci::use(scopes), soci::use(key);
+      if (!actor.empty()) {
+        db::audit(sql, actor, "server.key", target_of(id),
+                  hash.empty() ? boost::json::object{{"revoked", true}} : boost::json::object{{"scopes", scopes}});
+      }
+    });
+  });
+}
+
+void Repository::audit_rcon(std::int64_t id, const std::string& command, const std::string& actor) {
+  database_.with_session([&](soci::session& sql) {
+    db::write_transaction(sql, database_.engine(), [&] {
+      db::audit(sql, actor, "server.rcon", target_of(id), {{"command", command}});
+    });
   });
 }
 

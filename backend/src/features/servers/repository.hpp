@@ -24,10 +24,16 @@ class Repository {
   std::optional<GameServer> find(std::int64_t id) const;
   std::optional<GameServer> find_by_endpoint(const std::string& ip, int port) const;
   // Returns the new id; throws on a duplicate ip:port (callers check first for a clear message).
-  std::int64_t insert(const GameServer& server);
-  void update(const GameServer& server);
-  bool remove(std::int64_t id);
-  void set_plugin_key(std::int64_t id, const std::string& hash, const std::string& scopes);
+  // With an actor (the console's "op:<steamId>"), each write is recorded in audit_log (server.add,
+  // server.edit, server.remove, server.key; target "server:<id>") in its own transaction; never the
+  // RCON password or a key.
+  std::int64_t insert(const GameServer& server, const std::string& actor = {});
+  void update(const GameServer& server, const std::string& actor = {});
+  bool remove(std::int64_t id, const std::string& actor = {});
+  void set_plugin_key(std::int64_t id, const std::string& hash, const std::string& scopes,
+                      const std::string& actor = {});
+  // Records an RCON command an operator sends (server.rcon), before it is sent.
+  void audit_rcon(std::int64_t id, const std::string& command, const std::string& actor);
   // The players (SteamID64s) a plugin reported on the server now; earlier ones are forgotten.
   void record_presence(std::int64_t server_id, const std::vector<std::string>& steam_ids, std::int64_t now);
   bool seen_on_server(std::int64_t server_id, const std::string& steam_id, std::int64_t since) const;
@@ -41,6 +47,8 @@ class Repository {
   void prune_samples_before(std::int64_t before);
 
  private:
+  std::int64_t insert_in(soci::session& sql, const GameServer& server, const std::string& actor);
+
   db::Database& database_;
 };
 

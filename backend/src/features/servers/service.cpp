@@ -65,14 +65,14 @@ bool Service::player_on_server(std::int64_t server_id, const std::string& steam_
   return repository_.seen_on_server(server_id, steam_id, core::system_unix_now() - kPresenceSeconds);
 }
 
-core::Result<GameServer> Service::add(GameServer server) {
+core::Result<GameServer> Service::add(GameServer server, const std::string& actor) {
   if (auto error = validate(server)) return *error;
   if (repository_.find_by_endpoint(server.ip, server.port)) return errors::server_exists(server.endpoint());
-  server.id = repository_.insert(server);
+  server.id = repository_.insert(server, actor);
   return server;
 }
 
-core::Result<GameServer> Service::edit(std::int64_t id, const GameServerChanges& changes) {
+core::Result<GameServer> Service::edit(std::int64_t id, const GameServerChanges& changes, const std::string& actor) {
   auto server = repository_.find(id);
   if (!server) return errors::server_not_found();
   apply(changes, *server);
@@ -80,23 +80,30 @@ core::Result<GameServer> Service::edit(std::int64_t id, const GameServerChanges&
   if (auto other = repository_.find_by_endpoint(server->ip, server->port); other && other->id != id) {
     return errors::server_exists(server->endpoint());
   }
-  repository_.update(*server);
+  repository_.update(*server, actor);
   return *server;
 }
 
-core::Status Service::remove(std::int64_t id) {
-  if (!repository_.remove(id)) return errors::server_not_found();
+core::Status Service::remove(std::int64_t id, const std::string& actor) {
+  if (!repository_.remove(id, actor)) return errors::server_not_found();
   return core::Ok{};
 }
 
-core::Result<std::string> Service::issue_plugin_key(std::int64_t id, std::string_view scopes) {
+core::Status Service::revoke_plugin_key(std::int64_t id, const std::string& actor) {
+  if (!repository_.find(id)) return errors::server_not_found();
+  repository_.set_plugin_key(id, "", "", actor);
+  return core::Ok{};
+}
+
+core::Result<std::string> Service::issue_plugin_key(std::int64_t id, std::string_view scopes,
+                                                    const std::string& actor) {
   auto parsed = parse_key_scopes(scopes);
   if (!parsed) return parsed.error();
   if (!repository_.find(id)) return errors::server_not_found();
   std::string stored;
   for (const auto& scope : *parsed) stored += (stored.empty() ? "" : ",") + scope;
   std::string key = core::random_token(32);
-  repository_.set_plugin_key(id, core::sha256_hex(key), stored);
+  repository_.set_plugin_key(id, core::sha256_hex(key), stored, actor);
   return key;
 }
 

@@ -57,12 +57,21 @@ class Service {
   bool player_on_server(std::int64_t server_id, const std::string& steam_id) const;
 
   std::vector<GameServer> all() const { return repository_.list(false); }
-  core::Result<GameServer> add(GameServer server);
-  core::Result<GameServer> edit(std::int64_t id, const GameServerChanges& changes);
-  core::Status remove(std::int64_t id);
+  std::optional<GameServer> find(std::int64_t id) const { return repository_.find(id); }
+  // With an actor (the console's "op:<steamId>") each change is audited (Repository); the CLI passes none.
+  core::Result<GameServer> add(GameServer server, const std::string& actor = {});
+  core::Result<GameServer> edit(std::int64_t id, const GameServerChanges& changes, const std::string& actor = {});
+  core::Status remove(std::int64_t id, const std::string& actor = {});
   // A new key with these scopes (a subset of kKeyScopes, comma-separated), replacing the old one. The
   // key itself is answered, shown once: only its hash is stored.
-  core::Result<std::string> issue_plugin_key(std::int64_t id, std::string_view scopes = kAllKeyScopes);
+  core::Result<std::string> issue_plugin_key(std::int64_t id, std::string_view scopes = kAllKeyScopes,
+                                             const std::string& actor = {});
+  // The server's key stops working at once.
+  core::Status revoke_plugin_key(std::int64_t id, const std::string& actor);
+  // Records an operator's RCON command (its text, never the password) before it is sent.
+  void audit_rcon(std::int64_t id, const std::string& command, const std::string& actor) {
+    repository_.audit_rcon(id, command, actor);
+  }
 
  private:
   Repository& repository_;

@@ -1,0 +1,186 @@
+// The operator console's community servers through the real App: add, edit, disable, remove, a plugin
+// key that works until it is revoked, RCON refusals, every change audited with the operator's name; a
+// player refused on each call.
+#include "core/clock.hpp"
+#include "db/database.hpp"
+#include "features/auth/membership_repository.hpp"
+#include "features/auth/membership_service.hpp"
+#include "features/auth/token_service.hpp"
+#include "features/auth/user_repository.hpp"
+#include "support/http_client.hpp"
+#include "support/test_app.hpp"
+
+#include <boost/json.hpp>
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace portal::test {
+namespace {
+
+namespace json = boost::json;
+
+constexpr const char* kPlayer = "76561198000000421";
+constexpr const char* kOperator = "76561198000000422";
+
+std::string error_code(const HttpResult& r) {
+  const auto body = r.json();
+  return body.is_object() && body.as_object().contains("error") ? std::string(body.at("error").as_string()) : "";
+}
+std::string error_field(const HttpResult& r) {
+  const auto body = r.json();
+  if (!body.is_object() || !body.as_object().contains("details")) return "";
+  const auto* field = body.at("details").as_object().if_contains("field");
+  return field && field->is_string() ? std::string(field->as_string()) : "";
+}
+
+class ConsoleServers : public ::testing::Test {
+ protected:
+  std::int64_t player_id = 0;
+  std::int64_t operator_id = 0;
+  TestApp app{TestAppOptions{
+      .configure = [](app::Config& c) { c.servers.query_timeout_ms = 200; },
+      .seed =
+          [this](db::Database& database) {
+            auth::UserRepository users(database);
+            const auto now = core::system_unix_now();
+            player_id = users.upsert_steam_user(kPlayer, "Player", "", now).id;
+            operator_id = users.upsert_steam_user(kOperator, "Operator", "", now).id;
+            auth::MembershipRepository membership_repository(database);
+            auth::MembershipService memberships(membership_repository, core::system_unix_now);
+            ASSERT_TRUE(memberships.grant_group(kOperator, "op", std::nullopt, "test"));
+          },
+  }};
+  HttpClient http;
+  db::Database database{[this] {
+    auto options = app.database();
+    options.pool_size = 1;
+    return options;
+  }()};
+
+  std::string token(std::int64_t user_id, const std::string& steam_id) {
+    const auth::TokenService tokens(app.app().config().auth.jwt_secret);
+    return tokens
+        .issue(auth::TokenType::login, user_id, steam_id, "", auth::kLoginTokenLifetime, core::system_unix_now())
+        .token;
+  }
+  std::string op() { return token(operator_id, kOperator); }
+  std::string player() { return token(player_id, kPlayer); }
+  HttpResult send(const std::string& method, const std::string& path, const json::value& body,
+                  const std::string& bearer) {
+    std::vector<std::string> headers{"Authorization: Bearer " + bearer};
+    std::string text;
+    if (method != "GET" && method != "DELETE") {
+      headers.push_back("Content-Type: application/json");
+      text = json::serialize(body);
+    }
+    return http.send(HttpCall{.method = method, .url = app.url(path), .headers = headers, .body = text});
+  }
+  HttpResult get(const std::string& path, const std::string& bearer = {}) {
+    return bearer.empty() ? http.get(app.url(path)) : send("GET", path, nullptr, bearer);
+  }
+  long long audited(const std::string& action) {
+    return database.with_session([&](soci::session& sql) {
+      long long n = 0;
+      sql << "SELECT COUNT(*) FROM audit_log WHERE action = :action AND actor = :actor", soci::use(action),
+          soci::use("op:" + std::string(kOperator)), soci::into(n);
+      return n;
+    });
+  }
+};
+
+TEST_F(ConsoleServers, ServerIsAddedEditedDisabledAndRemoved) {
+  const auto added = send("POST", "/api/console/servers",
+                          json::object{{"ip", "10.9.8.7"},
+                                       {"port", 27015},
+                                       {"name", "Console DM"},
+                                       {"category", "deathmatch"},
+                                       {"region", "ap-shanghai"},
+                                       {"rcon_password", "secret-rcon"}},
+                          op());
+  ASSERT_EQ(added.status, 201) << added.body;
+  const auto id = added.json().at("id").as_int64();
+  EXPECT_EQ(added.body.find("secret-rcon"), std::string::npos);
+  EXPECT_TRUE(added.json().at("has_rcon_password").as_bool());
+  const std::string path = "/api/console/servers/" + std::to_string(id);
+
+  const auto edited = send("PUT", path, json::object{{"name", "Console DM 2"}}, op());
+  ASSERT_EQ(edited.status, 200) << edited.body;
+  EXPECT_EQ(edited.json().at("name").as_string(), "Console DM 2");
+  EXPECT_EQ(error_field(send("PUT", path, json::object{{"port", 0}}, op())), "port");
+  EXPECT_EQ(error_field(send("POST", "/api/console/servers", json::object{{"ip", "10.9.8.8"}}, op())), "port");
+
+  const auto disabled = send("POST", path + "/enabled", json::object{{"enabled", false}}, op());
+  ASSERT_EQ(disabled.status, 200) << disabled.body;
+  EXPECT_FALSE(disabled.json().at("enabled").as_bool());
+  const auto listed = get("/api/console/servers", op());
+  ASSERT_EQ(listed.status, 200);
+  EXPECT_NE(listed.body.find("Console DM 2"), std::string::npos);
+  EXPECT_EQ(listed.body.find("secret-rcon"), std::string::npos);
+
+  EXPECT_EQ(send("DELETE", path, nullptr, op()).status, 204);
+  EXPECT_EQ(send("DELETE", path, nullptr, op()).status, 404);
+  EXPECT_EQ(get("/api/console/servers", op()).body.find("Console DM 2"), std::string::npos);
+  EXPECT_EQ(audited("server.add"), 1);
+  EXPECT_EQ(audited("server.edit"), 2);
+  EXPECT_EQ(audited("server.remove"), 1);
+}
+
+TEST_F(ConsoleServers, IssuedKeyWorksUntilRevoked) {
+  const auto added = send("POST", "/api/console/servers",
+                          json::object{{"ip", "10.9.8.9"},
+                                       {"port", 27016},
+                                       {"name", "Keyed"},
+                                       {"category", "deathmatch"},
+                                       {"region", "ap-shanghai"}},
+                          op());
+  ASSERT_EQ(added.status, 201) << added.body;
+  const std::string path = "/api/console/servers/" + std::to_string(added.json().at("id").as_int64());
+  EXPECT_EQ(error_field(send("POST", path + "/key", json::object{{"scopes", json::array{"rental"}}}, op())), "scopes");
+  const auto issued = send("POST", path + "/key", json::object{{"scopes", json::array{"members"}}}, op());
+  ASSERT_EQ(issued.status, 201) << issued.body;
+  const std::string key(issued.json().at("key").as_string());
+  const auto members = [&] {
+    return http.get(app.url("/api/plugin/members?steamids=" + std::string(kPlayer)), {"Authorization: Bearer " + key});
+  };
+  EXPECT_NE(members().status, 401) << members().body;
+  EXPECT_EQ(send("DELETE", path + "/key", nullptr, op()).status, 204);
+  EXPECT_EQ(members().status, 401);
+  EXPECT_EQ(audited("server.key"), 2);
+}
+
+TEST_F(ConsoleServers, RconCommandsAreCheckedAndAudited) {
+  const auto added = send("POST", "/api/console/servers",
+                          json::object{{"ip", "10.9.8.10"},
+                                       {"port", 27017},
+                                       {"name", "No RCON"},
+                                       {"category", "deathmatch"},
+                                       {"region", "ap-shanghai"}},
+                          op());
+  ASSERT_EQ(added.status, 201) << added.body;
+  const std::string path = "/api/console/servers/" + std::to_string(added.json().at("id").as_int64()) + "/rcon";
+  EXPECT_EQ(error_code(send("POST", path, json::object{{"command", "status"}}, op())), "RCON_NOT_CONFIGURED");
+  EXPECT_EQ(error_field(send("POST", path, json::object{{"command", "status\nquit"}}, op())), "command");
+  EXPECT_EQ(error_field(send("POST", path, json::object{{"command", std::string(513, 'x')}}, op())), "command");
+  EXPECT_EQ(send("POST", "/api/console/servers/999999/rcon", json::object{{"command", "status"}}, op()).status, 404);
+}
+
+TEST_F(ConsoleServers, APlayerIsRefusedOnEveryCall) {
+  const std::string bearer = player();
+  const json::object empty;
+  for (const auto& [method, path] : std::vector<std::pair<std::string, std::string>>{
+           {"GET", "/api/console/servers"},
+           {"POST", "/api/console/servers"},
+           {"PUT", "/api/console/servers/1"},
+           {"DELETE", "/api/console/servers/1"},
+           {"POST", "/api/console/servers/1/enabled"},
+           {"POST", "/api/console/servers/1/key"},
+           {"DELETE", "/api/console/servers/1/key"},
+           {"POST", "/api/console/servers/1/rcon"},
+       }) {
+    EXPECT_EQ(send(method, path, empty, bearer).status, 403) << method << " " << path;
+  }
+}
+
+}  // namespace
+}  // namespace portal::test
