@@ -4,7 +4,8 @@
 # the Tencent Cloud stand-in (sim/cloud), reached through the real adapter, and measures
 # Provisioner::sync() (batched DescribeInstances, <= 100 ids a call) against the naive way (one call per
 # server) in the same run: calls, wall time and CPU per cycle; then GET /api/scrim/getUserServers for an
-# owner of 20 servers alone and while either sync runs back to back. Every measurement RENTAL_RUNS times,
+# owner of 20 servers alone and while either sync runs back to back; and a mass boot of every server
+# (creating -> running, RCON settings each) serially against 16 console workers. Every measurement RENTAL_RUNS times,
 # medians printed. See the top of backend/bench/bench_rental_sync.cpp for what is measured how.
 #
 # Usage: bench/rental-sync.sh   (after `make build`; `make bench` runs it after bench/run.sh)

@@ -23,6 +23,12 @@
 // Servers are spread over the 17 regions like a mainland community's (Shanghai and Guangzhou 20 % each, Beijing 15 %,
 // the rest 2-6 %): 20 DescribeInstances calls of at most 100 ids per cycle.
 //
+// Mass boot, RUNS times after the setup: every row set back to `creating` (machines and game servers stay
+// up) and one sync moves them all to `running`, each told its password and admins over RCON: by a
+// Provisioner without a console runner (one after another on the sync's thread, as before issue 15's
+// change) and by one with 16 console workers (as the portal wires it); time until the sync returns and
+// until every row is `running`.
+//
 // Measured, RUNS times, each run in this order:
 //   idle        2 s with nothing measured running: the process's own background CPU (game servers
 //               ticking, the stand-in's ticker, the portal's jobs) and the other processes' CPU;
@@ -898,6 +904,46 @@ static int run(int argc, char** argv) {
       "creating -> running (RCON password + admins each) in %.2f s, %ld DescribeInstances calls\n",
       servers, launch_s, up_s, boot_ms, first.changed, first_s, first_calls);
   std::fflush(stdout);
+
+  // ---- Mass boot: every server back to `creating` as if just launched (machines and game servers stay
+  // up), then one sync moves them all to `running`, each told its password and admins over RCON first:
+  // on the sync's own thread one after another (before), and through 16 console workers as the portal
+  // wires it (after). Time until the sync returns and until every row is `running`.
+  http::WorkerPool console_workers(http::PoolOptions{.name = "pracc-console", .threads = 16});
+  auto concurrent_deps = deps(watched);
+  concurrent_deps.run_console_work = [&console_workers](std::function<void()> work) {
+    console_workers.post(std::move(work));
+  };
+  pracc::Provisioner concurrent(std::move(concurrent_deps));
+  const auto count_running = [&database] {
+    return database.with_session([](soci::session& sql) {
+      long long n = 0;
+      sql << "SELECT COUNT(*) FROM rental_servers WHERE phase = 'running'", soci::into(n);
+      return n;
+    });
+  };
+  const auto mass_boot = [&](pracc::Provisioner& provisioner) {
+    database.with_session([](soci::session& sql) {
+      sql << "UPDATE rental_servers SET phase = 'creating', cloud_state = 'PENDING' WHERE phase = 'running'";
+    });
+    const auto started = Clock::now();
+    provisioner.sync();
+    const double returned = ms_since(started) / 1000;
+    while (count_running() < servers) {
+      if (ms_since(started) > 600'000) fail("a mass boot did not finish in 600 s");
+      std::this_thread::sleep_for(10ms);
+    }
+    return std::pair<double, double>{returned, ms_since(started) / 1000};
+  };
+  for (int r = 0; r < runs; ++r) {
+    const auto [serial_returned, serial_all] = mass_boot(batched);
+    const auto [pooled_returned, pooled_all] = mass_boot(concurrent);
+    std::printf(
+        "mass boot %d: %d servers creating -> running; serial (on the sync's thread): sync returned %.2f s, all "
+        "running %.2f s; 16 console workers: sync returned %.2f s, all running %.2f s\n",
+        r + 1, servers, serial_returned, serial_all, pooled_returned, pooled_all);
+    std::fflush(stdout);
+  }
 
   // ---- The runs.
   std::vector<RunFigures> figures;

@@ -230,5 +230,33 @@ TEST_F(SimCloudThroughTheAdapter, DemosAreListedDownloadedByLinkAndRemoved) {
   EXPECT_TRUE(after->empty());
 }
 
+// Verify and update: the portal leaves control/<ref>/validate through the adapter (PUT Object), the
+// machine's next boot takes it away and runs SteamCMD longer before its game server answers.
+TEST_F(SimCloudThroughTheAdapter, AControlObjectIsPutThenConsumedByTheNextBootWhichTakesLonger) {
+  const std::string key = cloud::control_object_key("srv_e2e01", "validate");
+  ASSERT_TRUE(store.put(key, "requested\n"));
+  const auto stored = stand_in.objects().find(kBucket, key);
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(sim::cloud::CosStore::bytes_of(*stored), "requested\n");
+  ASSERT_TRUE(store.remove(key));
+  EXPECT_FALSE(stand_in.objects().find(kBucket, key));
+  EXPECT_TRUE(store.remove(key)) << "deleting what is not there succeeds, as on COS";
+
+  const auto launched = compute.launch(launch_request("launch-srv_e2e01"));
+  ASSERT_TRUE(launched) << launched.error().message;
+  pass(60s);
+  ASSERT_TRUE(stand_in.connect_address(*launched)) << "a first boot without a request is not held";
+
+  ASSERT_TRUE(store.put(key, "requested\n"));
+  ASSERT_TRUE(compute.reboot(kRegion, {*launched}));
+  pass(30s);
+  EXPECT_EQ(described(*launched).state, InstanceState::running);
+  EXPECT_FALSE(stand_in.objects().find(kBucket, key)) << "the boot consumed the request";
+  EXPECT_FALSE(stand_in.connect_address(*launched)) << "SteamCMD validates before the game starts";
+  pass(stand_in.settings().maintenance_boot_delay);
+  EXPECT_TRUE(stand_in.connect_address(*launched));
+  EXPECT_EQ(stand_in.game_server(*launched)->join_password, "team123");
+}
+
 }  // namespace
 }  // namespace portal::test

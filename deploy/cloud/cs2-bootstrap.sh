@@ -96,14 +96,22 @@ install_addons() {
 }
 
 # Runs before every start: a game update (the client refuses an outdated server) rewrites
-# gameinfo.gi, which must name Metamod for any plugin to load.
+# gameinfo.gi, which must name Metamod for any plugin to load. The owner's "verify" and "update"
+# reboot the machine after the portal left control/<ref>/validate or /update in the bucket: validate
+# checks every file (about 15 minutes); a request is taken away once the update worked.
 write_prepare_script() {
   install -d "${LIB_DIR}"
   cat >"${LIB_DIR}/cs2-prepare" <<EOF
 #!/bin/bash
 set -euo pipefail
-"${STEAMCMD_DIR}/steamcmd.sh" +force_install_dir "${CS2_DIR}" +login anonymous +app_update 730 +quit ||
+control="${LIB_DIR}/cs2-control"
+validate=''
+if [[ -x "\${control}" ]] && "\${control}" validate check; then validate=validate; fi
+if "${STEAMCMD_DIR}/steamcmd.sh" +force_install_dir "${CS2_DIR}" +login anonymous +app_update 730 \${validate} +quit; then
+  if [[ -x "\${control}" ]]; then "\${control}" validate consume || true; "\${control}" update consume || true; fi
+else
   echo "game update failed; starting the installed version"
+fi
 gameinfo="${CSGO_DIR}/gameinfo.gi"
 if ! grep -q 'csgo/addons/metamod' "\${gameinfo}"; then
   awk '{ print } /Game_LowViolence/ && !done { print "\t\t\tGame\tcsgo/addons/metamod"; done = 1 }' \\
@@ -180,15 +188,16 @@ install_demo_upload() {
     printf 'DEMO_REGION=%q\n' "${PORTAL_DEMO_REGION}"
     printf 'DEMO_PREFIX=%q\n' "${PORTAL_DEMO_PREFIX}"
     printf 'CSGO_DIR=%q\n' "${CSGO_DIR}"
+    printf 'SERVER_REF=%q\n' "${PORTAL_SERVER_REF}"
   } >"${ETC_DIR}/demo-upload.env"
 
-  cat >"${LIB_DIR}/cs2-demo-upload" <<'EOF'
-#!/bin/bash
-set -euo pipefail
+  # Sourced by the two scripts below: the settings, and a coscli config for the CAM role (the
+  # bucket as "demos"). The same role reads and deletes the portal's control/<ref>/ objects.
+  cat >"${LIB_DIR}/cs2-cos" <<'EOF'
 # shellcheck source=/dev/null
 source /etc/cs2-portal/demo-upload.env
 role=$(curl -fsS --max-time 5 http://metadata.tencentyun.com/latest/meta-data/cam/security-credentials/ | head -n 1)
-[[ -n "${role}" ]] || { echo "no CAM role on this instance: demos stay on disk"; exit 1; }
+[[ -n "${role}" ]] || { echo "no CAM role on this instance: nothing goes to or comes from COS"; exit 1; }
 config=$(mktemp --suffix=.yaml)
 trap 'rm -f "${config}"' EXIT
 cat >"${config}" <<YAML
@@ -204,6 +213,26 @@ cos:
       region: "${DEMO_REGION}"
       endpoint: "cos.${DEMO_REGION}.myqcloud.com"
 YAML
+EOF
+
+  # cs2-control <validate|update> <check|consume>: whether the portal asked for it; taking it away.
+  cat >"${LIB_DIR}/cs2-control" <<'EOF'
+#!/bin/bash
+set -euo pipefail
+# shellcheck source=/dev/null
+source /usr/local/lib/cs2-portal/cs2-cos
+key="cos://demos/control/${SERVER_REF}/$1"
+if [[ "$2" == consume ]]; then coscli -c "${config}" rm "${key}" --force; exit; fi
+coscli -c "${config}" cp "${key}" "${config}.request" >/dev/null 2>&1 || exit 1
+rm -f "${config}.request"
+EOF
+  chmod 755 "${LIB_DIR}/cs2-control"
+
+  cat >"${LIB_DIR}/cs2-demo-upload" <<'EOF'
+#!/bin/bash
+set -euo pipefail
+# shellcheck source=/dev/null
+source /usr/local/lib/cs2-portal/cs2-cos
 shopt -s nullglob
 for demo in "${CSGO_DIR}"/*.dem "${CSGO_DIR}"/MatchZy/*.dem; do
   # Still being recorded: written to in the last two minutes, or held open by the server.

@@ -14,6 +14,7 @@ namespace {
 
 constexpr const char* kDemoBucket = "pracc-demos-1250000000";
 constexpr const char* kDemoBucketRegion = "ap-shanghai";
+constexpr int kMaintenanceBootsPerReboot = 6;
 
 sim::cloud::SimCloudSettings stand_in_settings(const Config& config) {
   using std::chrono::seconds;
@@ -24,6 +25,9 @@ sim::cloud::SimCloudSettings stand_in_settings(const Config& config) {
   while (s.public_base_url.ends_with('/')) s.public_base_url.pop_back();
   s.boot_delay = seconds(knobs.boot_s);
   s.reboot_delay = seconds(knobs.reboot_s);
+  // A verify or update boot runs SteamCMD longer than a plain reboot: a few minutes in demo mode (the
+  // real figure, about 15, would only make the demo wait), seconds in tests; no setting of its own.
+  s.maintenance_boot_delay = seconds(knobs.reboot_s) * kMaintenanceBootsPerReboot;
   s.stop_delay = seconds(knobs.stop_s);
   s.start_delay = seconds(knobs.start_s);
   s.terminate_delay = seconds(knobs.terminate_s);

@@ -162,6 +162,8 @@ Rentals::Rentals(const Config& config, db::Database& database, Payments& payment
       .settings = settings,
       .now_unix = core::system_unix_now,
   });
+  // A mass boot tells many servers their settings at once; RCON calls wait on the network, not the CPU.
+  console_work_ = std::make_unique<http::WorkerPool>(http::PoolOptions{.name = "pracc-console", .threads = 16});
   provisioner_ = std::make_unique<pracc::Provisioner>(pracc::ProvisionerDeps{
       .servers = servers_,
       .compute = cloud_.compute(),
@@ -174,6 +176,7 @@ Rentals::Rentals(const Config& config, db::Database& database, Payments& payment
       // Every launch (a retry, the new half of a region switch) gets a key of its own.
       .plugin_key = [plugin = plugin_.get()](const pracc::RentalServer& server) { return plugin->issue_key(server); },
       .notify_owner = notify,
+      .run_console_work = [this](std::function<void()> work) { console_work_->post(std::move(work)); },
   });
   payments.add_product(make_rental_fulfiller(*orders_, notify));
   // Demo mode stars two regions the first time, so the web's recommended marks and order show.

@@ -15,6 +15,7 @@
 #include "features/pracc/rental_orders.hpp"
 #include "features/pracc/rental_repository.hpp"
 #include "features/pracc/rental_service.hpp"
+#include "http/worker_pool.hpp"
 
 #include <functional>
 #include <memory>
@@ -57,6 +58,9 @@ class Rentals final : public Module {
   std::unique_ptr<pracc::Provisioner> provisioner_;
   std::unique_ptr<pracc::PluginRepository> plugin_keys_;
   std::unique_ptr<pracc::PluginService> plugin_;
+  // The console work of servers coming up (Provisioner::run_console_work); last, so it is joined
+  // before what its tasks use goes away.
+  std::unique_ptr<http::WorkerPool> console_work_;
 };
 
 // Tells a server's owner something (rental_mail.hpp: "expires_24h", "refunded", "order_refused" ...).

@@ -171,6 +171,26 @@ bool Provisioner::apply_settings(const RentalServer& server) {
   return true;
 }
 
+void Provisioner::bring_up(const RentalServer& server, const cloud::InstanceInfo& instance) {
+  if (!d_.run_console_work) {
+    became_running(server, instance);
+    return;
+  }
+  {
+    std::lock_guard lock(bringing_up_mutex_);
+    if (!bringing_up_.insert(server.id).second) return;  // the earlier sync's work is still at it
+  }
+  d_.run_console_work([this, server, instance] {
+    try {
+      became_running(server, instance);
+    } catch (const std::exception& error) {
+      spdlog::error("pracc: bringing {} up failed: {}", server.id, error.what());
+    }
+    std::lock_guard lock(bringing_up_mutex_);
+    bringing_up_.erase(server.id);
+  });
+}
+
 void Provisioner::became_running(const RentalServer& server, const cloud::InstanceInfo& instance) {
   // The machine runs; the server is running once the game answers its console with the settings
   // applied (a first boot installs the game: minutes). Until then it keeps its phase, and the next
@@ -227,7 +247,7 @@ SyncReport Provisioner::sync() {
       const cloud::InstanceInfo& info = found->second;
       const std::string state(cloud::to_string(info.state));
       if (in(server.phase, kLaunching) && info.state == cloud::InstanceState::running) {
-        became_running(server, info);
+        bring_up(server, info);
         ++report.changed;
         continue;
       }
@@ -245,7 +265,7 @@ SyncReport Provisioner::sync() {
       const bool rebooted =
           in(server.phase, kRebooting) && (server.cloud_state == "REBOOTING" || now >= server.busy_until);
       if ((rebooted || server.phase == Phase::starting) && info.state == cloud::InstanceState::running) {
-        became_running(server, info);
+        bring_up(server, info);
         ++report.changed;
         continue;
       }

@@ -17,6 +17,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <mutex>
+#include <set>
 #include <string>
 
 namespace portal::pracc {
@@ -36,6 +38,10 @@ struct ProvisionerDeps {
   // Tells the owner about their server (expiry reminders, a refund); `what` is "expires_24h",
   // "expires_1h" or "refunded". Optional.
   std::function<void(const RentalServer&, const std::string& what)> notify_owner;
+  // Runs a server's coming up (its password and admins over the console, then `running`) off the
+  // sync job, so a mass boot does not wait on each console in turn; the runner bounds how many run at
+  // once (a small worker pool). Unset: on the sync's own thread, one after another.
+  std::function<void(std::function<void()>)> run_console_work;
 };
 
 struct SyncReport {
@@ -57,10 +63,14 @@ class Provisioner {
   void launch_failed(const RentalServer& server, const core::Error& error, bool counted);
   void became_running(const RentalServer& server, const cloud::InstanceInfo& instance);
   bool apply_settings(const RentalServer& server);
+  // became_running on the console runner; a server already on its way up there is not sent again.
+  void bring_up(const RentalServer& server, const cloud::InstanceInfo& instance);
   bool end_machine(const RentalServer& server);
   void remove_demos(const RentalServer& server);
 
   ProvisionerDeps d_;
+  std::mutex bringing_up_mutex_;
+  std::set<std::string> bringing_up_;  // server ids with work queued or running on run_console_work
 };
 
 cloud::ServerBootstrap bootstrap_for(const RentalServer& server, const RentalSettings& settings,

@@ -13,11 +13,15 @@ namespace portal::pracc {
 
 namespace {
 
+// A read of servers is one statement: the servers the inner query picks (by an indexed condition),
+// each joined with its admins (rental_admins' primary key starts with server_id); a server without
+// admins comes once with NULL admin columns. None of rental_admins' columns shares a name with
+// rental_servers', so the outer ORDER BY may name the servers' columns bare.
 constexpr const char* kColumns =
     "SELECT id, owner_user_id, owner_steam_id, name, join_password, rcon_password, region, tier, phase, "
     "cloud_instance_id, cloud_state, public_ip, game_port, order_id, relocated_from, launch_attempts, next_launch_at, "
-    "maintenance_status, maintenance_text, busy_until, phase_since, expires_at, reminded, created_at "
-    "FROM rental_servers ";
+    "maintenance_status, maintenance_text, busy_until, phase_since, expires_at, reminded, created_at, "
+    "a.steam_id, a.note FROM (";
 
 RentalServer server_of(const soci::row& row) {
   RentalServer s;
@@ -59,30 +63,23 @@ std::string phase_list(const std::vector<Phase>& phases) {
   return out;
 }
 
-void load_admins(soci::session& sql, std::vector<RentalServer>& servers) {
-  for (auto& server : servers) {
-    soci::rowset<soci::row> rows = (sql.prepare << "SELECT steam_id, note FROM rental_admins WHERE server_id = :id "
-                                                   "ORDER BY position",
-                                    soci::use(server.id));
-    for (const auto& row : rows) server.admins.push_back({db::row_string(row, 0), db::row_string(row, 1)});
-  }
-}
-
-std::vector<RentalServer> select_servers(soci::session& sql, const std::string& where, const std::string& a = {},
-                                         const std::string& b = {}) {
+// `servers` is the inner query (SELECT * FROM rental_servers ...); `order` the order of the servers,
+// in column names of rental_servers. The values bind the inner query's placeholders in order.
+template <typename... Values>
+std::vector<RentalServer> select_servers(soci::session& sql, const std::string& servers, const std::string& order,
+                                         const Values&... values) {
+  const std::string query = std::string(kColumns) + servers +
+                            ") s LEFT JOIN rental_admins a ON a.server_id = s.id ORDER BY " + order + ", a.position";
   std::vector<RentalServer> out;
-  const std::string query = std::string(kColumns) + where;
-  if (b.empty() && a.empty()) {
-    soci::rowset<soci::row> rows = sql.prepare << query;
-    for (const auto& row : rows) out.push_back(server_of(row));
-  } else if (b.empty()) {
-    soci::rowset<soci::row> rows = (sql.prepare << query, soci::use(a));
-    for (const auto& row : rows) out.push_back(server_of(row));
-  } else {
-    soci::rowset<soci::row> rows = (sql.prepare << query, soci::use(a), soci::use(b));
-    for (const auto& row : rows) out.push_back(server_of(row));
+  soci::rowset<soci::row> rows = ((sql.prepare << query), ..., soci::use(values));
+  for (const auto& row : rows) {
+    const std::string id = db::row_string(row, 0);
+    if (out.empty() || out.back().id != id) out.push_back(server_of(row));
+    const std::size_t admin = row.size() - 2;  // the last two columns
+    if (row.get_indicator(admin) != soci::i_null) {
+      out.back().admins.push_back({db::row_string(row, admin), db::row_string(row, admin + 1)});
+    }
   }
-  load_admins(sql, out);
   return out;
 }
 
@@ -195,7 +192,7 @@ void RentalRepository::insert_within(soci::session& open_transaction, const Rent
 
 std::optional<RentalServer> RentalRepository::find(const std::string& id) const {
   return database_.with_session([&](soci::session& sql) -> std::optional<RentalServer> {
-    auto found = select_servers(sql, "WHERE id = :id", id);
+    auto found = select_servers(sql, "SELECT * FROM rental_servers WHERE id = :id", "id", id);
     if (found.empty()) return std::nullopt;
     return std::move(found.front());
   });
@@ -203,20 +200,23 @@ std::optional<RentalServer> RentalRepository::find(const std::string& id) const 
 
 std::vector<RentalServer> RentalRepository::for_user(std::int64_t user_id, const std::string& steam_id) const {
   return database_.with_session([&](soci::session& sql) {
-    const std::string owner = std::to_string(user_id);
-    // The owner's id as text, compared with CAST: one statement with two distinct placeholders on
-    // both engines.
+    const long long owner = user_id;
+    const std::string admin = steam_id.empty() ? std::string("-") : steam_id;
+    // A UNION rather than OR: each half is answered by its own index (rental_servers_owner_idx,
+    // rental_admins_steam_idx), which an OR across two tables is not.
     return select_servers(sql,
-                          "WHERE CAST(owner_user_id AS TEXT) = :owner OR id IN (SELECT server_id FROM rental_admins "
-                          "WHERE steam_id = :steam_id) ORDER BY created_at, id",
-                          owner, steam_id.empty() ? std::string("-") : steam_id);
+                          "SELECT * FROM rental_servers WHERE owner_user_id = :owner UNION SELECT * FROM "
+                          "rental_servers WHERE id IN (SELECT server_id FROM rental_admins WHERE steam_id = :steam_id)",
+                          "created_at, id", owner, admin);
   });
 }
 
 std::vector<RentalServer> RentalRepository::in_phases(const std::vector<Phase>& phases, std::size_t limit) const {
   return database_.with_session([&](soci::session& sql) {
-    return select_servers(
-        sql, "WHERE phase IN (" + phase_list(phases) + ") ORDER BY updated_at, id LIMIT " + std::to_string(limit));
+    return select_servers(sql,
+                          "SELECT * FROM rental_servers WHERE phase IN (" + phase_list(phases) +
+                              ") ORDER BY updated_at, id LIMIT " + std::to_string(limit),
+                          "updated_at, id");
   });
 }
 
@@ -251,8 +251,10 @@ std::vector<RentalServer> RentalRepository::list(const ListFilter& filter) const
     auto add = [&](const std::string& condition) { where += (where.empty() ? "WHERE " : " AND ") + condition; };
     if (!filter.owner_steam_id.empty()) add("owner_steam_id = :owner");
     if (filter.phase) add("phase IN (" + phase_list({*filter.phase}) + ")");
-    return select_servers(sql, where + " ORDER BY created_at DESC, id DESC LIMIT " + std::to_string(filter.limit),
-                          filter.owner_steam_id);
+    const std::string servers = "SELECT * FROM rental_servers " + where + " ORDER BY created_at DESC, id DESC LIMIT " +
+                                std::to_string(filter.limit);
+    if (filter.owner_steam_id.empty()) return select_servers(sql, servers, "created_at DESC, id DESC");
+    return select_servers(sql, servers, "created_at DESC, id DESC", filter.owner_steam_id);
   });
 }
 

@@ -216,13 +216,26 @@ core::Result<std::string> RentalService::switch_region(const Caller& caller, con
   return next.id;
 }
 
-core::Status RentalService::reboot(const Access& access, Phase phase, const std::string& action, const Caller& caller) {
+core::Status RentalService::reboot(const Access& access, Phase phase, const std::string& action, const Caller& caller,
+                                   const std::string& request) {
   const RentalServer& server = access.server;
   const std::int64_t now = d_.now_unix();
   if (server.phase != Phase::running) return errors::busy_state(web_status(server));
   if (server.busy_until > now) return errors::restart_locked(server.busy_until - now);
+  // Without a bucket the machine has no way to hear the request: its boot updates the game anyway.
+  const bool asks = !request.empty() && !d_.settings.demo_bucket.empty();
+  const std::string control = cloud::control_object_key(server.id, request);
+  if (asks) {
+    if (auto written = d_.store.put(control, "requested at " + std::to_string(now) + "\n"); !written) {
+      return written.error();
+    }
+  }
   auto rebooted = d_.compute.reboot(server.region, {server.cloud_instance_id});
-  if (!rebooted) return rebooted.error();
+  if (!rebooted) {
+    // A later plain restart must not validate for a request that never happened.
+    if (asks) (void)d_.store.remove(control);
+    return rebooted.error();
+  }
   ServerChange change;
   change.phase = phase;
   change.busy_until = now + kRestartLockSeconds;
@@ -244,8 +257,8 @@ core::Status RentalService::restart(const Caller& caller, const std::string& id)
 core::Status RentalService::maintain(const Caller& caller, const std::string& id, Maintenance what) {
   auto access = owned(caller, id);
   if (!access) return access.error();
-  return what == Maintenance::verify ? reboot(*access, Phase::verifying, "rental.verify", caller)
-                                     : reboot(*access, Phase::updating, "rental.update", caller);
+  return what == Maintenance::verify ? reboot(*access, Phase::verifying, "rental.verify", caller, "validate")
+                                     : reboot(*access, Phase::updating, "rental.update", caller, "update");
 }
 
 }  // namespace portal::pracc

@@ -84,7 +84,10 @@ class RentalService {
   };
   core::Result<Access> visible(const Caller& caller, const std::string& id) const;
   core::Result<Access> owned(const Caller& caller, const std::string& id) const;
-  core::Status reboot(const Access& access, Phase phase, const std::string& action, const Caller& caller);
+  // `request` ("validate", "update"; empty for a plain restart) is left for the machine's bootstrap
+  // as a control object before the reboot, so the boot that follows does what was asked.
+  core::Status reboot(const Access& access, Phase phase, const std::string& action, const Caller& caller,
+                      const std::string& request = {});
 
   RentalServiceDeps d_;
   std::mutex region_cache_mutex_;

@@ -85,6 +85,12 @@ struct StoredObject {
   std::int64_t modified_at = 0;  // unix seconds
 };
 
+// Where the portal leaves a request for a machine's bootstrap in the demo bucket ("validate" or
+// "update"): deploy/cloud/cs2-bootstrap.sh reads and deletes control/<server ref>/<request> at boot.
+inline std::string control_object_key(std::string_view server_ref, std::string_view request) {
+  return "control/" + std::string(server_ref) + "/" + std::string(request);
+}
+
 class ObjectStore {
  public:
   virtual ~ObjectStore() = default;
@@ -95,6 +101,11 @@ class ObjectStore {
   virtual std::string download_url(const std::string& key, std::chrono::seconds ttl) = 0;
   // Deletes every object under the prefix (a region switch leaves the old demos behind).
   virtual core::Status remove_prefix(const std::string& prefix) = 0;
+  // Writes one small object (PUT Object), replacing what was there: how the portal asks a machine's
+  // bootstrap for something at its next boot (control/<server ref>/validate).
+  virtual core::Status put(const std::string& key, const std::string& content) = 0;
+  // Deletes one object; an object that is not there is no error (as COS answers it).
+  virtual core::Status remove(const std::string& key) = 0;
 };
 
 }  // namespace portal::cloud

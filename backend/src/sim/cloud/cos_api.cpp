@@ -190,6 +190,28 @@ http::Response CosApi::get_object(const http::Request& request) {
   return response;
 }
 
+http::Response CosApi::put_object(const http::Request& request) {
+  const std::string bucket(request.path_param("bucket"));
+  const std::string key(request.path_param("key"));
+  if (auto refusal = verify_cos(request, deps_.credentials, "/" + key, deps_.now_ms() / 1000)) {
+    return refused(*refusal, resource_of(request));
+  }
+  if (!deps_.store.has_bucket(bucket)) {
+    return xml_error(404, "NoSuchBucket", "The specified bucket does not exist.", resource_of(request));
+  }
+  const auto md5 = request.header("Content-MD5");
+  if (!md5.empty() && md5 != content_md5(request.body)) {
+    return xml_error(400, "BadDigest", "The Content-MD5 you specified did not match what we received.",
+                     resource_of(request));
+  }
+  deps_.store.put(bucket, key, request.body, deps_.now_ms());
+  const auto stored = deps_.store.find(bucket, key);
+  auto response = http::empty_response(200);
+  if (stored) response.set_header("ETag", "\"" + stored->etag + "\"");
+  response.set_header("x-cos-request-id", cos_request_id());
+  return response;
+}
+
 http::Response CosApi::delete_object(const http::Request& request) {
   const std::string bucket(request.path_param("bucket"));
   const std::string key(request.path_param("key"));

@@ -1,6 +1,6 @@
 #pragma once
 // The COS XML API of the stand-in, path style under /dev/cloud/cos/{bucket}: List Objects (GET
-// Bucket), GET and DELETE of an object, Delete Multiple Objects (POST ?delete). Every request is
+// Bucket), GET, PUT and DELETE of an object, Delete Multiple Objects (POST ?delete). Every request is
 // signed as COS signs them (integrations/cloud/tencent/cos_signature), either in an Authorization
 // header or as the q-* query of a pre-signed link; the signed path is the object's, "/<key>", as if
 // the bucket were the host (<bucket>.cos.<region>.myqcloud.com/<key>). Errors are COS's XML.
@@ -37,6 +37,7 @@ class CosApi {
 
   http::Response list_objects(const http::Request& request);   // GET /dev/cloud/cos/{bucket}
   http::Response get_object(const http::Request& request);     // GET /dev/cloud/cos/{bucket}/{key...}
+  http::Response put_object(const http::Request& request);     // PUT /dev/cloud/cos/{bucket}/{key...}
   http::Response delete_object(const http::Request& request);  // DELETE /dev/cloud/cos/{bucket}/{key...}
   http::Response post_bucket(const http::Request& request);    // POST /dev/cloud/cos/{bucket}?delete
 

@@ -1,5 +1,6 @@
 #include "sim/cloud/sim_cloud.hpp"
 
+#include "integrations/cloud/cloud.hpp"
 #include "sim/cloud/cos_api.hpp"
 #include "sim/cloud/cvm_api.hpp"
 #include "sim/cloud/game_hosts.hpp"
@@ -9,6 +10,7 @@
 #include <boost/json/parse.hpp>
 
 #include <condition_variable>
+#include <map>
 #include <mutex>
 #include <random>
 #include <stdexcept>
@@ -34,7 +36,8 @@ SimCloudSettings checked(SimCloudSettings settings) {
   while (settings.public_base_url.ends_with('/')) settings.public_base_url.pop_back();
   const auto negative = [](std::chrono::milliseconds delay) { return delay.count() < 0; };
   if (negative(settings.boot_delay) || negative(settings.reboot_delay) || negative(settings.stop_delay) ||
-      negative(settings.start_delay) || negative(settings.terminate_delay) || negative(settings.demo_interval)) {
+      negative(settings.start_delay) || negative(settings.terminate_delay) || negative(settings.demo_interval) ||
+      negative(settings.maintenance_boot_delay)) {
     throw std::invalid_argument("SimCloudSettings: delays must not be negative");
   }
   if (settings.demo_min_bytes < 0 || settings.demo_max_bytes < settings.demo_min_bytes) {
@@ -68,6 +71,7 @@ struct SimCloud::Impl {
         cos(CosApi::Deps{.credentials = credentials, .now_ms = now_ms, .store = store}),
         demo_min_bytes(settings.demo_min_bytes),
         demo_max_bytes(settings.demo_max_bytes),
+        maintenance_boot_delay(settings.maintenance_boot_delay),
         ticker_period(settings.ticker_period) {}
 
   MillisClock now_ms;
@@ -80,7 +84,15 @@ struct SimCloud::Impl {
   CosApi cos;
   std::int64_t demo_min_bytes;
   std::int64_t demo_max_bytes;
+  std::chrono::milliseconds maintenance_boot_delay;
   std::chrono::milliseconds ticker_period;
+
+  // A machine whose boot runs a requested validate or update: its game server waits until `until_ms`.
+  struct BootHold {
+    std::uint64_t boots = 0;
+    std::int64_t until_ms = 0;
+  };
+  std::map<std::string, BootHold> holds;  // by instance id; guarded by tick_mutex
 
   std::mutex tick_mutex;  // one tick at a time: the ticker thread or tick_now()
   std::mutex wake_mutex;
@@ -131,6 +143,7 @@ struct SimCloud::Impl {
                                       .powered = instance.state == State::running});
       }
     }
+    hold_maintenance_boots(wanted);
     // Before the servers change: a recording names the map its server is on.
     for (const auto& recording : recordings) {
       if (recording.user_data) store_recording(recording, *recording.user_data);
@@ -139,6 +152,36 @@ struct SimCloud::Impl {
       std::lock_guard lock(registry_mutex);
       return registry.reassign_public_ip(id);
     });
+  }
+
+  // What the bootstrap does at each boot: takes the portal's control objects away and runs SteamCMD,
+  // for longer when one asked for it. Looked at once per boot, when the machine is first seen up.
+  void hold_maintenance_boots(std::vector<WantedServer>& wanted) {
+    const std::int64_t now = now_ms();
+    std::map<std::string, BootHold> kept;
+    for (auto& machine : wanted) {
+      auto found = holds.find(machine.instance_id);
+      if (found != holds.end()) kept.insert(*found);
+      if (!machine.powered) continue;
+      auto& hold = kept[machine.instance_id];
+      if (found == holds.end() || found->second.boots != machine.boots) {
+        hold = BootHold{.boots = machine.boots, .until_ms = now};
+        if (took_control_request(machine)) hold.until_ms = now + maintenance_boot_delay.count();
+      }
+      machine.powered = now >= hold.until_ms;
+    }
+    holds = std::move(kept);
+  }
+
+  bool took_control_request(const WantedServer& machine) {
+    const auto settings = hosts.bootstrap(machine.instance_id, machine.user_data ? *machine.user_data : "");
+    if (!settings || settings->demo_bucket.empty()) return false;
+    bool asked = false;
+    for (const char* request : {"validate", "update"}) {
+      asked = store.remove(settings->demo_bucket, portal::cloud::control_object_key(settings->server_ref, request)) ||
+              asked;
+    }
+    return asked;
   }
 
   void store_recording(const Recording& recording, const std::string& script) {
@@ -258,6 +301,9 @@ void SimCloud::register_routes(http::RouteTable& routes) {
   }
   add(M::get, "/dev/cloud/cos/{bucket}/{key...}", "COS GET Object (signed or pre-signed)", E::worker, 0,
       [impl](http::Request& r) { return impl->cos.get_object(r); });
+  // Small control objects only (the portal's requests to a machine's bootstrap).
+  add(M::put, "/dev/cloud/cos/{bucket}/{key...}", "COS PUT Object", E::inline_io, 64 * 1024,
+      [impl](http::Request& r) { return impl->cos.put_object(r); });
   add(M::del, "/dev/cloud/cos/{bucket}/{key...}", "COS DELETE Object", E::inline_io, 0,
       [impl](http::Request& r) { return impl->cos.delete_object(r); });
   add(M::post, "/dev/cloud/instances/{instanceId}/players", "a player joins the machine's game server", E::inline_io,

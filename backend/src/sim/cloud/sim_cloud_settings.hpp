@@ -63,6 +63,11 @@ struct SimCloudSettings {
   std::chrono::milliseconds start_delay{30'000};
   std::chrono::milliseconds terminate_delay{10'000};
   int launch_failure_percent = 0;  // chance that a launch ends in LAUNCH_FAILED
+  // A boot whose bootstrap finds the portal's control/<ref>/validate or /update object in its bucket
+  // runs SteamCMD that much longer before its game server answers (the machine itself is RUNNING):
+  // about 15 minutes for a validate on Tencent (spec 001); the stand-in deletes the object as the
+  // bootstrap does.
+  std::chrono::milliseconds maintenance_boot_delay{15 * 60'000};
 
   std::vector<RegionSpec> regions = default_regions();
   std::vector<InstanceTypeSpec> instance_types = default_instance_types();

@@ -91,14 +91,30 @@ core::Status CosObjectStore::remove_prefix(const std::string& prefix) {
   for (const auto& object : *objects) keys.push_back(object.key);
   for (std::size_t first = 0; first < keys.size(); first += kCosDeleteBatch) {
     const auto last = std::min(first + kCosDeleteBatch, keys.size());
-    auto removed =
-        remove({keys.begin() + static_cast<std::ptrdiff_t>(first), keys.begin() + static_cast<std::ptrdiff_t>(last)});
+    auto removed = remove_keys(
+        {keys.begin() + static_cast<std::ptrdiff_t>(first), keys.begin() + static_cast<std::ptrdiff_t>(last)});
     if (!removed) return removed;
   }
   return core::Ok{};
 }
 
-core::Status CosObjectStore::remove(const std::vector<std::string>& keys) {
+core::Status CosObjectStore::put(const std::string& key, const std::string& content) {
+  if (key.empty()) return core::Error::make(core::ErrorKind::internal, "EMPTY_KEY", "an object needs a key");
+  Pairs headers{{"Content-Type", "application/octet-stream"},
+                {"Content-MD5", payments::crypto::base64_encode(md5(content))}};
+  auto reply = send("PUT", "/" + key, {}, std::move(headers), content);
+  if (!reply) return reply.error();
+  return core::Ok{};
+}
+
+core::Status CosObjectStore::remove(const std::string& key) {
+  if (key.empty()) return core::Error::make(core::ErrorKind::internal, "EMPTY_KEY", "an object needs a key");
+  auto reply = send("DELETE", "/" + key, {}, {}, "");
+  if (!reply) return reply.error();
+  return core::Ok{};
+}
+
+core::Status CosObjectStore::remove_keys(const std::vector<std::string>& keys) {
   std::string body = delete_request_body(keys);
   Pairs headers{{"Content-Type", "application/xml"}, {"Content-MD5", payments::crypto::base64_encode(md5(body))}};
   auto reply = send("POST", "/", {{"delete", ""}}, std::move(headers), std::move(body));

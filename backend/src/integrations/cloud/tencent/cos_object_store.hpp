@@ -1,6 +1,7 @@
 #pragma once
 // cloud::ObjectStore on Tencent COS (XML API): ListObjects pages followed by NextMarker, removal by
-// Delete Multiple Objects (POST ?delete, up to 1000 keys, Content-MD5), and pre-signed GET links.
+// Delete Multiple Objects (POST ?delete, up to 1000 keys, Content-MD5), PUT and DELETE Object, and
+// pre-signed GET links.
 // Requests carry the COS signature (protocols.md 6.4) as the Authorization header; links carry it in
 // the query.
 
@@ -28,6 +29,10 @@ class CosObjectStore final : public ObjectStore {
   std::string download_url(const std::string& key, std::chrono::seconds ttl) override;
   // Refuses an empty prefix: that would empty the whole bucket.
   core::Status remove_prefix(const std::string& prefix) override;
+  // PUT Object with Content-MD5 (COS checks the body against it) and Content-Type signed.
+  core::Status put(const std::string& key, const std::string& content) override;
+  // DELETE Object.
+  core::Status remove(const std::string& key) override;
 
  private:
   using Pairs = std::vector<std::pair<std::string, std::string>>;
@@ -35,7 +40,7 @@ class CosObjectStore final : public ObjectStore {
   // `signed_headers` are sent and signed along with Host. Answers other than 2xx come back as cloud errors.
   core::Result<integrations::HttpReply> send(const std::string& method, const std::string& path, const Pairs& params,
                                              Pairs signed_headers, std::string body);
-  core::Status remove(const std::vector<std::string>& keys);
+  core::Status remove_keys(const std::vector<std::string>& keys);
 
   Credentials credentials_;
   CosSettings settings_;
