@@ -22,6 +22,8 @@ namespace json = boost::json;
 
 constexpr const char* kPlayer = "76561198000000411";
 constexpr const char* kOperator = "76561198000000412";
+// soci binds by reference: the bound actor must outlive the statement, so it is not a temporary.
+const std::string kOperatorActor = std::string("op:") + kOperator;
 
 std::string error_code(const HttpResult& r) {
   const auto body = r.json();
@@ -82,8 +84,9 @@ class ConsoleContent : public ::testing::Test {
   long long audited(const std::string& action) {
     return database.with_session([&](soci::session& sql) {
       long long n = 0;
+      const std::string actor = "op:" + std::string(kOperator);
       sql << "SELECT COUNT(*) FROM audit_log WHERE action = :action AND actor = :actor", soci::use(action),
-          soci::use("op:" + std::string(kOperator)), soci::into(n);
+          soci::use(actor), soci::into(n);
       return n;
     });
   }
@@ -230,7 +233,7 @@ TEST_F(ConsoleContent, SeasonsOpenAndClose) {
     long long n = 0;
     sql << "SELECT COUNT(*) FROM audit_log WHERE action = 'season.close' AND actor = :actor AND details LIKE "
            "'%season over%'",
-        soci::use("op:" + std::string(kOperator)), soci::into(n);
+        soci::use(kOperatorActor), soci::into(n);
     return n;
   });
   EXPECT_EQ(with_reason, 1);
@@ -255,7 +258,13 @@ TEST_F(ConsoleContent, APlayerIsRefusedOnEveryCall) {
            {"POST", "/api/console/seasons/dm/close"},
        }) {
     EXPECT_EQ(send(method, path, empty, bearer).status, 403) << method << " " << path;
-    const auto anonymous = http.send(HttpCall{.method = method, .url = app.url(path)});
+    // A body is sent as a browser would, so the refusal is about the caller and not the content type.
+    const bool has_body = method != "GET" && method != "DELETE";
+    const auto anonymous = http.send(HttpCall{
+        .method = method,
+        .url = app.url(path),
+        .headers = has_body ? std::vector<std::string>{"Content-Type: application/json"} : std::vector<std::string>{},
+        .body = has_body ? "{}" : ""});
     EXPECT_EQ(anonymous.status, 401) << method << " " << path;
   }
 }

@@ -22,6 +22,8 @@ namespace json = boost::json;
 
 constexpr const char* kPlayer = "76561198000000421";
 constexpr const char* kOperator = "76561198000000422";
+// soci binds by reference: the bound actor must outlive the statement, so it is not a temporary.
+const std::string kOperatorActor = std::string("op:") + kOperator;
 
 std::string error_code(const HttpResult& r) {
   const auto body = r.json();
@@ -83,7 +85,7 @@ class ConsoleServers : public ::testing::Test {
     return database.with_session([&](soci::session& sql) {
       long long n = 0;
       sql << "SELECT COUNT(*) FROM audit_log WHERE action = :action AND actor = :actor", soci::use(action),
-          soci::use("op:" + std::string(kOperator)), soci::into(n);
+          soci::use(kOperatorActor), soci::into(n);
       return n;
     });
   }
