@@ -108,7 +108,8 @@ test.describe('desktop, 1280 px', () => {
   })
 
   test('a typed search with # survives a reload', async ({ page }) => {
-    await openServers(page)
+    // DM #1 fills up and empties as its simulated players come and go: full servers must not hide it.
+    await openServers(page, { path: '/servers?hide_full=false&hide_offline=false' })
     await page.getByRole('searchbox', { name: '搜索服务器' }).fill('DM #1')
     await expect(page).toHaveURL(/s=DM(\+|%20)%231/)
     await expect(nameButtons(page)).toHaveCount(1)
