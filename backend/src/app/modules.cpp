@@ -43,7 +43,7 @@ void build_modules(Modules& m, const Config& config, db::Database& database) {
         &add<Rentals>(m, config, database, payments, accounts.users(), accounts.mailer());  // practice-server rental
   add<Faq>(m, config, database);
   add<Inventory>(m, config, accounts);
-  add<Console>(m, config, database, servers.service());  // console: people, audit log, dashboard
+  add<Console>(m, config, database, servers.service());                         // console: people, audit log, dashboard
   if (config.features.pracc_enabled) add<RentalOperator>(m, config, database);  // console: rentals, regions
   RentalKeyHolder rental_keys;
   if (rentals) rental_keys = [&plugin = rentals->plugin()](std::string_view key) { return plugin.key_holder(key); };
