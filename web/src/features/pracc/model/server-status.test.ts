@@ -24,6 +24,7 @@ describe('the status dot', () => {
   it('knows which statuses are work in progress and which owner job runs', () => {
     expect(isTransitional('CREATING')).toBe(true)
     expect(isTransitional('VERIFYING')).toBe(true)
+    expect(isTransitional('LAUNCH_RETRYING')).toBe(true)
     expect(isTransitional('RUNNING')).toBe(false)
     expect(runningJob('VERIFYING')).toBe('verify')
     expect(runningJob('UPDATING')).toBe('update')

@@ -24,6 +24,7 @@ export function statusDot(status: string, expired: boolean): StatusDot {
 /** Statuses of work in progress on the server: the list is refreshed until they end. */
 const TRANSITIONAL = new Set([
   'CREATING',
+  'LAUNCH_RETRYING', // neither region took the server yet: the portal tries again on its own
   'PENDING',
   'STARTING',
   'RESTARTING',
