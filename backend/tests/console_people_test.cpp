@@ -65,11 +65,12 @@ TEST_F(ConsolePeople, AVipGrantShowsOnTheAccountInTheAuditLogAndInItsCsv) {
   // Taking back more than is left ends the VIP now, never earlier.
   auto taken = call("POST", alice + "/vip", op, R"({"days":-40,"reason":"refund by bank"})");
   ASSERT_EQ(taken.status, 200) << taken.body;
-  const auto& left = taken.json().at("vip_until");
+  const json::value account = taken.json();
+  const auto& left = account.at("vip_until");
   if (!left.is_null()) {
     EXPECT_LE(left.as_int64(), core::system_unix_now()) << "no VIP time left";
   }
-  EXPECT_EQ(json::serialize(taken.json().at("groups")), "[]");
+  EXPECT_EQ(json::serialize(account.at("groups")), "[]");
   EXPECT_EQ(call("GET", "/api/console/audit?action=vip.take_back", op).json().at("total").as_int64(), 1);
 }
 

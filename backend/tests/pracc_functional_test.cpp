@@ -389,6 +389,10 @@ TEST_F(Rentals, ARefundEndsTheServerWithItsDemosAndARefundedRenewalGivesItsHours
   EXPECT_EQ(order_status(renewal, owner()), "refunded");
   EXPECT_EQ(card(owner()).at("timestamp").as_int64(), before) << "the renewal's hours come off";
   EXPECT_EQ(status_of_card(owner()), "RUNNING");
+  EXPECT_TRUE(eventually([&] {
+    auto mail = http.get(app.url("/api/dev/mail"));
+    return mail.status == 200 && mail.body.find("was refunded and its hours were taken off") != std::string::npos;
+  })) << "the running portal tells the owner the expiry the server has again";
   EXPECT_FALSE(refund_as_operator(config, app.database(), renewal)) << "a refund is given once";
   EXPECT_EQ(card(owner()).at("timestamp").as_int64(), before) << "and taken back once";
 

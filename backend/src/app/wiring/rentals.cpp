@@ -66,11 +66,12 @@ class RentalFulfiller final : public payments::Fulfiller {
     if (ec || !parsed.is_object()) {
       return core::validation_failed("options", "the order's options are not a JSON object");
     }
-    const std::string changed =
-        orders_.revoke(order.id, purchase_of(order.product_id, order.duration_hours, order.relocatable,
-                                             parsed.as_object(), order.user_id, order.steam_id));
+    const auto changed = orders_.revoke(order.id, purchase_of(order.product_id, order.duration_hours, order.relocatable,
+                                                              parsed.as_object(), order.user_id, order.steam_id));
     spdlog::info("pracc: order {} refunded; {}", order.id,
-                 changed.empty() ? "nothing left to take back" : "server " + changed + " changed");
+                 changed ? "server " + changed->id + " changed" : "nothing left to take back");
+    // The running portal's lifecycle job tells the owner (an ended server, a renewal taken back),
+    // whichever process refunded: the CLI's has no mail of its own.
     return core::Ok{};
   }
 

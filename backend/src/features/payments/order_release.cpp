@@ -9,12 +9,9 @@ namespace portal::payments {
 
 core::Result<Order> PaymentProcessor::release(const std::string& order_id, const std::string& reason,
                                               const std::string& actor) {
-  Fulfiller* fulfiller = nullptr;
-  if (auto order = d_.orders.find(order_id)) fulfiller = d_.fulfillers.find(order->product_type);
+  std::optional<core::Error> refused;
   FulfilInTransaction in_transaction;
-  if (fulfiller && fulfiller->joins_payment_transaction()) {
-    in_transaction = [fulfiller](soci::session& sql, const Order& paid) { return fulfiller->fulfil(paid, &sql); };
-  }
+  if (auto order = d_.orders.find(order_id)) in_transaction = joined_fulfilment(order->product_type, refused);
   auto released = d_.orders.release_held(order_id, actor, reason, d_.now_unix(), in_transaction);
   if (!released) return released.error();
   switch (released->outcome) {
@@ -22,7 +19,12 @@ core::Result<Order> PaymentProcessor::release(const std::string& order_id, const
       return errors::order_not_found();
     case PaidOutcome::recorded:
     case PaidOutcome::already_paid:
-      if (released->order.state == OrderState::paid && fulfil_outside(released->order, actor) == ApplyOutcome::failed) {
+      if (refused) {
+        // Released, but what was bought can no longer be given (its limit filled meanwhile): refunded.
+        give_back_refused(released->order, *refused, actor);
+        break;
+      }
+      if (released->order.state == OrderState::paid && fulfil_paid(released->order, actor) == ApplyOutcome::failed) {
         spdlog::warn("payments: {} released but not fulfilled yet; payments.expire tries again", order_id);
       }
       break;

@@ -7,7 +7,6 @@
 #include "db/transaction.hpp"
 
 #include <boost/json/object.hpp>
-#include <spdlog/spdlog.h>
 
 #include <stdexcept>
 
@@ -61,16 +60,6 @@ std::vector<Order> orders_of(soci::rowset<soci::row>& rows) {
   return out;
 }
 
-// Reads the order inside a write transaction; on PostgreSQL the row stays locked until the end of it,
-// so two notifications of one order are applied one after the other. (SQLite's BEGIN IMMEDIATE
-// already lets one writer in at a time.)
-std::optional<Order> lock_order(soci::session& sql, db::Engine engine, const std::string& id) {
-  const std::string suffix = engine == db::Engine::postgresql ? " FOR UPDATE" : "";
-  soci::rowset<soci::row> rows = (sql.prepare << std::string(kColumns) + "WHERE id = :id" + suffix, soci::use(id));
-  for (const auto& row : rows) return order_of(row);
-  return std::nullopt;
-}
-
 std::string target_of(const std::string& id) { return "order:" + id; }
 
 void add_event(soci::session& sql, const std::string& id, std::optional<OrderState> from, OrderState to,
@@ -85,9 +74,17 @@ void add_event(soci::session& sql, const std::string& id, std::optional<OrderSta
       soci::use(at);
 }
 
-// The compare-and-set every state change goes through, with its event and audit row.
-bool move(soci::session& sql, const Order& order, OrderState to, const std::string& actor, const std::string& detail,
-          std::int64_t now) {
+}  // namespace
+
+std::optional<Order> lock_order(soci::session& sql, db::Engine engine, const std::string& id) {
+  const std::string suffix = engine == db::Engine::postgresql ? " FOR UPDATE" : "";
+  soci::rowset<soci::row> rows = (sql.prepare << std::string(kColumns) + "WHERE id = :id" + suffix, soci::use(id));
+  for (const auto& row : rows) return order_of(row);
+  return std::nullopt;
+}
+
+bool move_order(soci::session& sql, const Order& order, OrderState to, const std::string& actor,
+                const std::string& detail, std::int64_t now) {
   if (!allowed(order.state, to)) return false;
   const std::string from_text(to_string(order.state));
   const std::string to_text(to_string(to));
@@ -110,42 +107,7 @@ bool move(soci::session& sql, const Order& order, OrderState to, const std::stri
   return true;
 }
 
-// The product's own writes inside the payment's transaction, then paid -> fulfilled; `order` is left as
-// it stands afterwards.
-void fulfil_under_savepoint(soci::session& sql, Order& order, const std::string& actor, std::int64_t now,
-                            const FulfilInTransaction& fulfil_in) {
-  // The fulfilment runs under a savepoint: a crash loses both or neither, but a fulfilment that
-  // fails (an error or a refused statement) takes back only its own writes, so the payment is
-  // still recorded and the paid-not-fulfilled sweep tries the fulfilment again on its own.
-  sql << "SAVEPOINT fulfil_in_payment";
-  core::Result<std::string> result = core::Error::make(core::ErrorKind::internal, "FULFILMENT_FAILED", "");
-  try {
-    result = fulfil_in(sql, order);
-  } catch (const soci::soci_error& error) {
-    result = core::Error::make(core::ErrorKind::internal, "FULFILMENT_FAILED", error.what());
-  }
-  if (!result) {
-    sql << "ROLLBACK TO SAVEPOINT fulfil_in_payment";
-    sql << "RELEASE SAVEPOINT fulfil_in_payment";
-    spdlog::warn("payments: fulfilling {} in the payment transaction failed: {} {}", order.id, result.error().code,
-                 result.error().message);
-    return;
-  }
-  sql << "RELEASE SAVEPOINT fulfil_in_payment";
-  const long long at = now;
-  sql << "INSERT INTO fulfilments (order_id, product_type, result, at) VALUES (:id, :type, :result, :at)",
-      soci::use(order.id), soci::use(order.product_type), soci::use(*result), soci::use(at);
-  move(sql, order, OrderState::fulfilled, actor, *result, now);
-  order.state = OrderState::fulfilled;
-  order.fulfilled_at = now;
-}
-
-void store_facts(soci::session& sql, const std::string& id, const PaymentFacts& facts) {
-  sql << "UPDATE orders SET provider_ref = CASE WHEN :ref1 = '' THEN provider_ref ELSE :ref2 END, "
-         "capture_ref = CASE WHEN :cap1 = '' THEN capture_ref ELSE :cap2 END WHERE id = :id",
-      soci::use(facts.provider_ref), soci::use(facts.provider_ref), soci::use(facts.capture_ref),
-      soci::use(facts.capture_ref), soci::use(id);
-}
+namespace {
 
 std::int64_t count(db::Database& database, const std::string& statement, const std::string& id) {
   return database.with_session([&](soci::session& sql) {
@@ -270,7 +232,7 @@ bool OrderRepository::start_payment(const Order& order, const std::string& actor
       soci::indicator qr_indicator = order.qr_payload ? soci::i_ok : soci::i_null;
       sql << "UPDATE orders SET payment_url = :url, qr_payload = :qr, provider_ref = :ref WHERE id = :id",
           soci::use(order.payment_url), soci::use(qr, qr_indicator), soci::use(order.provider_ref), soci::use(order.id);
-      return move(sql, *current, OrderState::awaiting_payment, actor, "", now);
+      return move_order(sql, *current, OrderState::awaiting_payment, actor, "", now);
     });
   });
 }
@@ -282,92 +244,7 @@ bool OrderRepository::transition(const std::string& id, OrderState from, OrderSt
     return db::write_transaction(sql, engine, [&] {
       auto current = lock_order(sql, engine, id);
       if (!current || current->state != from) return false;
-      return move(sql, *current, to, actor, detail, now);
-    });
-  });
-}
-
-core::Result<PaidResult> OrderRepository::record_payment(const std::string& id, const PaymentFacts& facts,
-                                                         const std::string& actor, std::int64_t now,
-                                                         const FulfilInTransaction& fulfil_in) {
-  const db::Engine engine = database_.engine();
-  return database_.with_session([&](soci::session& sql) {
-    return db::write_transaction_if_ok(sql, engine, [&]() -> core::Result<PaidResult> {
-      auto current = lock_order(sql, engine, id);
-      if (!current) return PaidResult{PaidOutcome::unknown, {}};
-      Order order = *current;
-      switch (order.state) {
-        case OrderState::fulfilled:
-        case OrderState::refunded:
-          return PaidResult{PaidOutcome::settled, order};
-        case OrderState::held:
-          return PaidResult{PaidOutcome::held, order};
-        case OrderState::paid:
-          return PaidResult{PaidOutcome::already_paid, order};
-        default:
-          break;
-      }
-      store_facts(sql, id, facts);
-      if (!move(sql, order, OrderState::paid, actor, "", now)) return PaidResult{PaidOutcome::settled, order};
-      order.state = OrderState::paid;
-      order.paid_at = now;
-      if (!facts.provider_ref.empty()) order.provider_ref = facts.provider_ref;
-      if (!facts.capture_ref.empty()) order.capture_ref = facts.capture_ref;
-      if (fulfil_in) fulfil_under_savepoint(sql, order, actor, now, fulfil_in);
-      return PaidResult{PaidOutcome::recorded, order};
-    });
-  });
-}
-
-core::Result<PaidResult> OrderRepository::release_held(const std::string& id, const std::string& actor,
-                                                       const std::string& reason, std::int64_t now,
-                                                       const FulfilInTransaction& fulfil_in) {
-  const db::Engine engine = database_.engine();
-  return database_.with_session([&](soci::session& sql) {
-    return db::write_transaction_if_ok(sql, engine, [&]() -> core::Result<PaidResult> {
-      auto current = lock_order(sql, engine, id);
-      if (!current) return PaidResult{PaidOutcome::unknown, {}};
-      Order order = *current;
-      if (order.state == OrderState::paid) return PaidResult{PaidOutcome::already_paid, order};
-      if (order.state != OrderState::held) return PaidResult{PaidOutcome::settled, order};
-      if (!move(sql, order, OrderState::paid, actor, "released: " + reason, now)) {
-        return PaidResult{PaidOutcome::settled, order};
-      }
-      order.state = OrderState::paid;
-      order.paid_at = order.paid_at.value_or(now);
-      if (fulfil_in) fulfil_under_savepoint(sql, order, actor, now, fulfil_in);
-      return PaidResult{PaidOutcome::recorded, order};
-    });
-  });
-}
-
-bool OrderRepository::record_fulfilment(const Order& order, const std::string& result, const std::string& actor,
-                                        std::int64_t now) {
-  const db::Engine engine = database_.engine();
-  return database_.with_session([&](soci::session& sql) {
-    return db::write_transaction(sql, engine, [&] {
-      auto current = lock_order(sql, engine, order.id);
-      if (!current || current->state != OrderState::paid) return false;
-      const long long at = now;
-      soci::statement st = (sql.prepare << "INSERT INTO fulfilments (order_id, product_type, result, at) VALUES "
-                                           "(:id, :type, :result, :at) ON CONFLICT (order_id) DO NOTHING",
-                            soci::use(order.id), soci::use(order.product_type), soci::use(result), soci::use(at));
-      st.execute(true);
-      if (st.get_affected_rows() == 0) return false;
-      return move(sql, *current, OrderState::fulfilled, actor, result, now);
-    });
-  });
-}
-
-bool OrderRepository::hold(const std::string& id, const PaymentFacts& facts, const std::string& reason,
-                           const std::string& actor, std::int64_t now) {
-  const db::Engine engine = database_.engine();
-  return database_.with_session([&](soci::session& sql) {
-    return db::write_transaction(sql, engine, [&] {
-      auto current = lock_order(sql, engine, id);
-      if (!current || !allowed(current->state, OrderState::held)) return false;
-      store_facts(sql, id, facts);
-      return move(sql, *current, OrderState::held, actor, reason, now);
+      return move_order(sql, *current, to, actor, detail, now);
     });
   });
 }
@@ -407,35 +284,6 @@ std::vector<Order> OrderRepository::paid_not_fulfilled(std::int64_t limit) const
     soci::rowset<soci::row> rows =
         (sql.prepare << std::string(kColumns) + "WHERE state = 'paid' ORDER BY paid_at LIMIT :lim", soci::use(lim));
     return orders_of(rows);
-  });
-}
-
-void OrderRepository::record_refund_request(const std::string& refund_id, const Order& order, std::int64_t now) {
-  const db::Engine engine = database_.engine();
-  database_.with_session([&](soci::session& sql) {
-    db::write_transaction(sql, engine, [&] {
-      const long long amount = order.amount.minor;
-      const long long at = now;
-      sql << "INSERT INTO refunds (refund_id, order_id, amount_minor, state, created_at) VALUES (:refund_id, "
-             ":order_id, :amount, 'requested', :at) ON CONFLICT (refund_id) DO NOTHING",
-          soci::use(refund_id), soci::use(order.id), soci::use(amount), soci::use(at);
-    });
-  });
-}
-
-bool OrderRepository::record_refund(const std::string& refund_id, const Order& order,
-                                    const std::string& provider_refund_ref, bool completed, const std::string& actor,
-                                    const std::string& reason, std::int64_t now) {
-  const db::Engine engine = database_.engine();
-  return database_.with_session([&](soci::session& sql) {
-    return db::write_transaction(sql, engine, [&] {
-      const std::string state = completed ? "completed" : "pending";
-      sql << "UPDATE refunds SET provider_refund_ref = :ref, state = :state WHERE refund_id = :refund_id",
-          soci::use(provider_refund_ref), soci::use(state), soci::use(refund_id);
-      auto current = lock_order(sql, engine, order.id);
-      if (!current) return false;
-      return move(sql, *current, OrderState::refunded, actor, "refund " + refund_id + " " + state + ": " + reason, now);
-    });
   });
 }
 

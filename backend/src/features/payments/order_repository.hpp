@@ -37,7 +37,8 @@ struct PaidResult {
 };
 
 // Runs inside the payment transaction with its session: the product's own writes (fulfillers that
-// share the database). Answers fulfilments.result; an error rolls the whole payment back.
+// share the database). Answers fulfilments.result; an error takes back only its own writes (a
+// savepoint): the payment stays recorded and the fulfilment is tried again.
 using FulfilInTransaction = std::function<core::Result<std::string>(soci::session&, const Order&)>;
 
 class OrderRepository {
@@ -74,6 +75,12 @@ class OrderRepository {
   // order is not held: see its state), unknown.
   core::Result<PaidResult> release_held(const std::string& id, const std::string& actor, const std::string& reason,
                                         std::int64_t now, const FulfilInTransaction& fulfil_in);
+  // A paid order whose fulfilment failed or was interrupted, fulfilled again by a product that shares
+  // the database: in one transaction on the locked row, `fulfil_in` under a savepoint, the fulfilments
+  // row and paid -> fulfilled. Outcomes: recorded (tried now: see the order's state), held, settled
+  // (no longer paid), unknown.
+  core::Result<PaidResult> fulfil_paid(const std::string& id, const std::string& actor, std::int64_t now,
+                                       const FulfilInTransaction& fulfil_in);
   // paid -> fulfilled with the fulfilments row, for fulfilments made outside the transaction. false
   // when it was fulfilled already or is no longer paid.
   bool record_fulfilment(const Order& order, const std::string& result, const std::string& actor, std::int64_t now);

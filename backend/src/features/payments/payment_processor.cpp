@@ -143,16 +143,8 @@ ApplyOutcome PaymentProcessor::take_payment(const Order& order, const ProviderPa
     d_.orders.hold(order.id, facts, why, actor, now);
     return ApplyOutcome::held;
   }
-  Fulfiller* fulfiller = d_.fulfillers.find(order.product_type);
-  FulfilInTransaction in_transaction;
   std::optional<core::Error> refused;
-  if (fulfiller && fulfiller->joins_payment_transaction()) {
-    in_transaction = [fulfiller, &refused](soci::session& sql, const Order& paid) {
-      auto result = fulfiller->fulfil(paid, &sql);
-      if (!result && is_refusal(result.error())) refused = result.error();
-      return result;
-    };
-  }
+  const FulfilInTransaction in_transaction = joined_fulfilment(order.product_type, refused);
   auto recorded = d_.orders.record_payment(order.id, facts, actor, now, in_transaction);
   if (!recorded) {
     spdlog::warn("payments: fulfilling {} failed: {} {}", order.id, recorded.error().code, recorded.error().message);
@@ -162,11 +154,11 @@ ApplyOutcome PaymentProcessor::take_payment(const Order& order, const ProviderPa
     case PaidOutcome::recorded:
       if (recorded->order.state == OrderState::fulfilled) return ApplyOutcome::applied;
       if (refused) return give_back_refused(recorded->order, *refused, actor);
-      return fulfil_outside(recorded->order, actor);
+      return fulfil_paid(recorded->order, actor);
     case PaidOutcome::already_paid:
       // A crash (or a failed fulfilment) after the payment was recorded: complete it now.
-      return fulfil_outside(recorded->order, actor) == ApplyOutcome::failed ? ApplyOutcome::failed
-                                                                            : ApplyOutcome::unchanged;
+      return fulfil_paid(recorded->order, actor) == ApplyOutcome::failed ? ApplyOutcome::failed
+                                                                         : ApplyOutcome::unchanged;
     case PaidOutcome::held:
       return ApplyOutcome::held;
     case PaidOutcome::unknown:
@@ -177,12 +169,35 @@ ApplyOutcome PaymentProcessor::take_payment(const Order& order, const ProviderPa
   return ApplyOutcome::unchanged;
 }
 
-ApplyOutcome PaymentProcessor::fulfil_outside(const Order& order, const std::string& actor) {
+FulfilInTransaction PaymentProcessor::joined_fulfilment(const std::string& product_type,
+                                                        std::optional<core::Error>& refused) const {
+  Fulfiller* fulfiller = d_.fulfillers.find(product_type);
+  if (!fulfiller || !fulfiller->joins_payment_transaction()) return {};
+  return [fulfiller, &refused](soci::session& sql, const Order& paid) {
+    auto result = fulfiller->fulfil(paid, &sql);
+    if (!result && is_refusal(result.error())) refused = result.error();
+    return result;
+  };
+}
+
+ApplyOutcome PaymentProcessor::fulfil_paid(const Order& order, const std::string& actor) {
   Fulfiller* fulfiller = d_.fulfillers.find(order.product_type);
   if (!fulfiller) {
     // The money is recorded; the product type was unregistered since. The order waits as paid.
     spdlog::error("payments: order {} is paid but no fulfiller handles {}", order.id, order.product_type);
     return ApplyOutcome::applied;
+  }
+  if (fulfiller->joins_payment_transaction()) {
+    // Its rows live with the order's: tried again in a transaction of its own, never half-made.
+    std::optional<core::Error> refused;
+    auto tried = d_.orders.fulfil_paid(order.id, actor, d_.now_unix(), joined_fulfilment(order.product_type, refused));
+    if (!tried) {
+      spdlog::warn("payments: fulfilling {} again failed: {} {}", order.id, tried.error().code, tried.error().message);
+      return ApplyOutcome::failed;
+    }
+    if (tried->outcome != PaidOutcome::recorded) return ApplyOutcome::unchanged;
+    if (refused) return give_back_refused(tried->order, *refused, actor);
+    return tried->order.state == OrderState::fulfilled ? ApplyOutcome::applied : ApplyOutcome::failed;
   }
   auto result = fulfiller->fulfil(order, nullptr);
   if (!result) {
@@ -216,7 +231,7 @@ void PaymentProcessor::expire_due() {
     }
     d_.orders.transition(order.id, order.state, OrderState::expired, actor, "payment window ended", d_.now_unix());
   }
-  for (const auto& order : d_.orders.paid_not_fulfilled(kBatch)) fulfil_outside(order, actor);
+  for (const auto& order : d_.orders.paid_not_fulfilled(kBatch)) fulfil_paid(order, actor);
 }
 
 void PaymentProcessor::reconcile(std::int64_t quiet_s) {

@@ -67,7 +67,12 @@ class PaymentProcessor {
 
  private:
   ApplyOutcome take_payment(const Order& order, const ProviderPayment& payment, const std::string& actor);
-  ApplyOutcome fulfil_outside(const Order& order, const std::string& actor);
+  // Completes a paid order whose fulfilment failed or was interrupted: in a transaction of its own
+  // when the product shares the payment's database, otherwise after it (idempotent fulfillers).
+  ApplyOutcome fulfil_paid(const Order& order, const std::string& actor);
+  // The in-transaction fulfilment of a product that shares the payment's database (empty for any
+  // other); `refused` receives a permanent refusal (fulfiller.hpp) for the caller to refund.
+  FulfilInTransaction joined_fulfilment(const std::string& product_type, std::optional<core::Error>& refused) const;
   // A paid order its product refused for good: refunded and the buyer told, or held for the
   // operator when the provider will not refund (never kept, never retried on its own).
   ApplyOutcome give_back_refused(const Order& order, const core::Error& why, const std::string& actor);

@@ -20,24 +20,6 @@ const std::vector<Phase> kLaunching = {Phase::creating, Phase::switching};
 const std::vector<Phase> kRebooting = {Phase::restarting, Phase::updating, Phase::verifying};
 const std::vector<Phase> kUp = {Phase::running, Phase::restarting, Phase::updating, Phase::verifying, Phase::starting};
 
-bool has_reminder(const RentalServer& s, std::string_view which) {
-  std::string_view rest = s.reminded;
-  while (!rest.empty()) {
-    const auto comma = rest.find(',');
-    if (rest.substr(0, comma) == which) return true;
-    if (comma == std::string_view::npos) break;
-    rest.remove_prefix(comma + 1);
-  }
-  return false;
-}
-
-std::string with_reminder(const std::string& reminded, std::string_view which) {
-  RentalServer probe;
-  probe.reminded = reminded;
-  if (has_reminder(probe, which)) return reminded;
-  return reminded.empty() ? std::string(which) : reminded + "," + std::string(which);
-}
-
 bool in(Phase phase, const std::vector<Phase>& phases) {
   return std::find(phases.begin(), phases.end(), phase) != phases.end();
 }
@@ -165,8 +147,12 @@ void Provisioner::launch_failed(const RentalServer& server, const core::Error& e
 bool Provisioner::apply_settings(const RentalServer& server) {
   // A reboot reads the server's first configuration again: the password and admins set since then
   // are applied once more.
-  for (const auto& command : {password_command(server.join_password), admins_command(server.admins)}) {
-    if (auto answered = d_.console.run(server, command); !answered) return false;
+  if (!d_.console.run(server, password_command(server.join_password))) return false;
+  auto answered = d_.console.run(server, admins_command(server.admins));
+  if (!answered) return false;
+  if (auto applied = check_admins_reply(*answered, server.admins.size()); !applied) {
+    spdlog::warn("pracc: {}: {}", server.id, applied.error().message);
+    return false;
   }
   return true;
 }
@@ -317,7 +303,7 @@ bool Provisioner::end_machine(const RentalServer& server) {
                          launched ? "rental.terminate_instance" : "rental.terminated")) {
     return false;
   }
-  if (has_reminder(server, "refunded") && d_.notify_owner) d_.notify_owner(server, "revoked");
+  if (has_reminder(server.reminded, "refunded") && d_.notify_owner) d_.notify_owner(server, "revoked");
   return true;
 }
 
@@ -348,6 +334,15 @@ int Provisioner::lifecycle() {
     if (server.phase == Phase::terminating) {
       if (end_machine(server)) ++acted;
       continue;
+    }
+    if (has_reminder(server.reminded, "renewal_refunded")) {
+      // A refund took a renewal's hours back (rental_revocations.cpp): the owner learns the expiry.
+      if (d_.notify_owner) d_.notify_owner(server, "renewal_refunded");
+      ServerChange told;
+      told.reminded = without_reminder(server.reminded, "renewal_refunded");
+      d_.servers.change(server.id, {server.phase}, told, now, kActor, "rental.remind");
+      ++acted;
+      continue;  // the rest is looked at on the next run, with the notice gone from `reminded`
     }
     if (server.phase == Phase::expired) {
       if (now < server.expires_at + d_.settings.grace_seconds) continue;
@@ -380,14 +375,14 @@ int Provisioner::lifecycle() {
     }
     const std::int64_t left = server.expires_at - now;
     ServerChange reminder;
-    if (server.phase == Phase::running && left <= 600 && !has_reminder(server, "10m")) {
+    if (server.phase == Phase::running && left <= 600 && !has_reminder(server.reminded, "10m")) {
       if (d_.console.run(server, warning_command("This server expires in 10 minutes. Renew it on the portal."))) {
         reminder.reminded = with_reminder(server.reminded, "10m");
       }
-    } else if (left <= 3600 && !has_reminder(server, "1h")) {
+    } else if (left <= 3600 && !has_reminder(server.reminded, "1h")) {
       if (d_.notify_owner) d_.notify_owner(server, "expires_1h");
       reminder.reminded = with_reminder(with_reminder(server.reminded, "24h"), "1h");
-    } else if (left <= 86400 && left > 82800 && !has_reminder(server, "24h")) {
+    } else if (left <= 86400 && left > 82800 && !has_reminder(server.reminded, "24h")) {
       // Only in the first hour of the last day: a server bought for 8 hours is not told "a day left".
       if (d_.notify_owner) d_.notify_owner(server, "expires_24h");
       reminder.reminded = with_reminder(server.reminded, "24h");

@@ -45,6 +45,14 @@ std::optional<Wording> wording(const RentalServer& server, const std::string& wh
                                "deleted with its demos.",
                                server.name)};
   }
+  if (what == "renewal_refunded") {
+    return Wording{
+        "续费已退款 / Your renewal was refunded",
+        fmt::format("您对服务器「{}」的续费已退款，续费的时长已扣除，服务器现在于 {} 到期。", server.name, until),
+        fmt::format("The renewal of your server \"{}\" was refunded and its hours were taken off: the "
+                    "server now expires at {}.",
+                    server.name, until)};
+  }
   if (what == "order_refused") {
     return Wording{
         "订单无法交付，已退款 / Your order could not be delivered: refunded",

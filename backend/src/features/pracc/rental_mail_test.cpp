@@ -33,6 +33,10 @@ TEST(RentalMail, ARefundIsExplainedAndUnknownNoticesSendNothing) {
   const auto revoked = rental_notice_mail("a@example.com", server_named("x"), "revoked", "p", "s");
   ASSERT_TRUE(revoked);
   EXPECT_NE(revoked->text.find("has ended"), std::string::npos);
+  const auto renewal = rental_notice_mail("a@example.com", server_named("x"), "renewal_refunded", "p", "s");
+  ASSERT_TRUE(renewal);
+  EXPECT_NE(renewal->text.find("now expires at 2027-01-15 16:00 (GMT+8)"), std::string::npos);
+  EXPECT_NE(renewal->text.find("现在于 2027-01-15 16:00 (GMT+8) 到期"), std::string::npos);
   const auto refused = rental_notice_mail("a@example.com", server_named("x"), "order_refused", "p", "s");
   ASSERT_TRUE(refused);
   EXPECT_NE(refused->text.find("could not be delivered"), std::string::npos);

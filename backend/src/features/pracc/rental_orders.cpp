@@ -139,15 +139,17 @@ core::Result<std::string> RentalOrders::fulfil_within(soci::session& open_transa
   return "server " + server.id;
 }
 
-std::string RentalOrders::revoke(const std::string& order_id, const RentalPurchase& purchase) {
+std::optional<RentalServer> RentalOrders::revoke(const std::string& order_id, const RentalPurchase& purchase) {
   RentalRepository::Revocation revocation;
   revocation.order_id = order_id;
   if (purchase.product_id == "renew_server") {
     revocation.server_id = text_option(purchase.options, "instance_id");
     revocation.take_back_seconds = purchase.hours * 3600;
-    if (revocation.server_id.empty() || revocation.take_back_seconds <= 0) return {};
+    if (revocation.server_id.empty() || revocation.take_back_seconds <= 0) return std::nullopt;
   }
-  return d_.servers.revoke(revocation, d_.now_unix(), "payment:" + order_id);
+  const std::string changed = d_.servers.revoke(revocation, d_.now_unix(), "payment:" + order_id);
+  if (changed.empty()) return std::nullopt;
+  return d_.servers.find(changed);
 }
 
 }  // namespace portal::pracc

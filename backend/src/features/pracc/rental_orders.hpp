@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -45,8 +46,9 @@ class RentalOrders {
   core::Result<std::string> fulfil_within(soci::session& open_transaction, const std::string& order_id,
                                           const RentalPurchase& purchase);
   // A refund takes back what the order gave (once per order, in one audited transaction): a new
-  // server ends at once, a renewal's hours come off the expiry. Answers the server changed, or empty.
-  std::string revoke(const std::string& order_id, const RentalPurchase& purchase);
+  // server ends at once, a renewal's hours come off the expiry. Answers the server as it stands after
+  // the change, or nullopt when nothing was left to take (revoked before, or gone).
+  std::optional<RentalServer> revoke(const std::string& order_id, const RentalPurchase& purchase);
 
  private:
   RentalOrdersDeps d_;

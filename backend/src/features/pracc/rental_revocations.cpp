@@ -2,6 +2,7 @@
 // transaction, and what a refund takes back (migrations/*/0012_rental_revocations.sql).
 #include "db/advisory_locks.hpp"
 #include "features/pracc/rental_repository.hpp"
+#include "features/pracc/rental_rules.hpp"
 #include "db/transaction.hpp"
 
 #include <algorithm>
@@ -81,8 +82,10 @@ std::string RentalRepository::revoke(const Revocation& revocation, std::int64_t 
       ServerChange change;
       change.reason = "order " + revocation.order_id + " refunded";
       if (revocation.take_back_seconds > 0) {
-        // The renewal's hours come off; a server thereby past its expiry is stopped by the lifecycle job.
+        // The renewal's hours come off; a server thereby past its expiry is stopped by the lifecycle job,
+        // which also tells the owner the expiry it has again.
         change.expires_at = expires_at - revocation.take_back_seconds;
+        change.reminded = with_reminder(reminded, "renewal_refunded");
       } else {
         // Terminating even without a machine: the lifecycle job ends it and tells the owner.
         change.phase = Phase::terminating;

@@ -142,4 +142,31 @@ std::string web_status(const RentalServer& server) {
   return server.cloud_state;
 }
 
+bool has_reminder(std::string_view reminded, std::string_view which) {
+  while (!reminded.empty()) {
+    const auto comma = reminded.find(',');
+    if (reminded.substr(0, comma) == which) return true;
+    if (comma == std::string_view::npos) break;
+    reminded.remove_prefix(comma + 1);
+  }
+  return false;
+}
+
+std::string with_reminder(const std::string& reminded, std::string_view which) {
+  if (has_reminder(reminded, which)) return reminded;
+  return reminded.empty() ? std::string(which) : reminded + "," + std::string(which);
+}
+
+std::string without_reminder(std::string_view reminded, std::string_view which) {
+  std::string kept;
+  while (!reminded.empty()) {
+    const auto comma = reminded.find(',');
+    const auto item = reminded.substr(0, comma);
+    if (item != which && !item.empty()) kept += (kept.empty() ? "" : ",") + std::string(item);
+    if (comma == std::string_view::npos) break;
+    reminded.remove_prefix(comma + 1);
+  }
+  return kept;
+}
+
 }  // namespace portal::pracc

@@ -42,4 +42,9 @@ std::string gmt8_datetime(std::int64_t at);
 // LAUNCH_FAILED, or the cloud's own state when a running server's instance is not RUNNING).
 std::string web_status(const RentalServer& server);
 
+// A server's `reminded`: the notices given (or, like "refunded", still to give), comma separated.
+bool has_reminder(std::string_view reminded, std::string_view which);
+std::string with_reminder(const std::string& reminded, std::string_view which);
+std::string without_reminder(std::string_view reminded, std::string_view which);
+
 }  // namespace portal::pracc

@@ -93,5 +93,17 @@ TEST(RentalRules, ServerIdsAreUnguessable) {
   EXPECT_NE(a, new_server_id());
 }
 
+TEST(RentalRules, RemindersAreACommaSeparatedSetOfNotices) {
+  EXPECT_TRUE(has_reminder("24h,1h", "1h"));
+  EXPECT_FALSE(has_reminder("24h,1h", "1"));
+  EXPECT_FALSE(has_reminder("", "24h"));
+  EXPECT_EQ(with_reminder("", "24h"), "24h");
+  EXPECT_EQ(with_reminder("24h", "24h"), "24h");
+  EXPECT_EQ(with_reminder("24h", "renewal_refunded"), "24h,renewal_refunded");
+  EXPECT_EQ(without_reminder("24h,renewal_refunded,1h", "renewal_refunded"), "24h,1h");
+  EXPECT_EQ(without_reminder("renewal_refunded", "renewal_refunded"), "");
+  EXPECT_EQ(without_reminder("24h", "1h"), "24h");
+}
+
 }  // namespace
 }  // namespace portal::pracc

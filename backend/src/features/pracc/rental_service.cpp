@@ -102,6 +102,9 @@ core::Result<RentalService::AdminList> RentalService::set_admins(const Caller& c
   if (server.phase == Phase::running) {
     auto answered = d_.console.run(server, admins_command(*checked));
     if (!answered) return errors::console_unavailable(answered.error().message);
+    if (auto applied = check_admins_reply(*answered, checked->size()); !applied) {
+      return errors::console_unavailable(applied.error().message);
+    }
   }
   // Not running: the list is applied by the provisioning job when the server comes up.
   d_.servers.replace_admins(id, server.owner_steam_id, *checked, d_.now_unix(), actor_of(caller));

@@ -1,0 +1,146 @@
+// A product whose rows live in the payment database (the rental) is fulfilled inside a transaction on
+// every try, not only the first: a fulfilment that failed for a passing reason while the payment was
+// recorded is made by the provider's retry or the paid-not-fulfilled sweep, whole, once; one refused
+// on a later try is refunded. Through PaymentProcessor with a fake provider and a product of the test.
+
+#include "core/clock.hpp"
+#include "db/database.hpp"
+#include "db/migrations.hpp"
+#include "features/auth/user_repository.hpp"
+#include "features/payments/order_repository.hpp"
+#include "features/payments/payment_processor.hpp"
+#include "support/fake_payment_provider.hpp"
+#include "support/payment_orders.hpp"
+#include "support/test_database.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <memory>
+
+namespace portal::test {
+namespace {
+
+constexpr const char* kBuyer = "76561198000000001";
+
+// A product that shares the payment's database: it writes a marker row through the transaction it is
+// handed, and fails for a passing reason (the database was busy) the first `failures` times.
+class FlakyJoinedProduct final : public payments::Fulfiller {
+ public:
+  std::atomic<int> failures{0};
+  std::atomic<bool> refuse{false};
+  std::atomic<int> calls{0};
+  std::atomic<int> without_transaction{0};
+
+  std::string_view product_type() const override { return "vip"; }
+  core::Status validate_options(const payments::OrderRequestView&) const override { return core::Ok{}; }
+  bool joins_payment_transaction() const override { return true; }
+  core::Result<std::string> fulfil(const payments::Order& order, soci::session* sql) override {
+    ++calls;
+    if (!sql) {
+      ++without_transaction;
+      return core::Error::make(core::ErrorKind::internal, "FULFILMENT_NEEDS_TRANSACTION", "no transaction");
+    }
+    const std::string target = "order:" + order.id;
+    *sql << "INSERT INTO audit_log (actor, action, target, details) VALUES ('test', 'test.product', :target, '{}')",
+        soci::use(target);
+    if (refuse) return payments::refusal(core::Error::make(core::ErrorKind::conflict, "SOLD_OUT", "sold out"));
+    if (failures > 0) {
+      --failures;
+      return core::Error::make(core::ErrorKind::unavailable, "DATABASE_BUSY", "database is busy");
+    }
+    return std::string("made");
+  }
+  core::Status revoke(const payments::Order&) override { return core::Ok{}; }
+};
+
+class PaymentFulfilmentRetry : public ::testing::Test {
+ protected:
+  TestDatabase test_db;
+  db::Database database{test_db.options()};
+  payments::OrderRepository orders{database};
+  std::shared_ptr<FakePaymentProvider> alipay = std::make_shared<FakePaymentProvider>(payments::Method::alipay);
+  std::shared_ptr<FlakyJoinedProduct> product = std::make_shared<FlakyJoinedProduct>();
+  payments::ProviderRegistry providers;
+  payments::FulfilmentRegistry fulfillers;
+  std::unique_ptr<payments::PaymentProcessor> processor;
+  std::int64_t buyer_id = 0;
+
+  void SetUp() override {
+    providers.add(alipay);
+    fulfillers.add(product);
+    processor = std::make_unique<payments::PaymentProcessor>(payments::PaymentProcessorDeps{
+        .orders = orders,
+        .providers = providers,
+        .fulfillers = fulfillers,
+        .merchant_ids = {},
+        .now_unix = [] { return core::system_unix_now(); },
+    });
+    db::migrate(database, db::embedded_migrations(database.engine()));
+    buyer_id = auth::UserRepository(database).upsert_steam_user(kBuyer, "Buyer", "", core::system_unix_now()).id;
+  }
+
+  payments::ProviderPayment paid(const std::string& order_id) {
+    payments::ProviderPayment p;
+    p.order_id = order_id;
+    p.provider_ref = "ref_" + order_id;
+    p.state = payments::ProviderState::paid;
+    p.amount = payments::Money{3000, "CNY"};
+    return p;
+  }
+  std::int64_t product_rows(const std::string& order_id) {
+    return database.with_session([&](soci::session& sql) {
+      const std::string target = "order:" + order_id;
+      long long n = 0;
+      sql << "SELECT COUNT(*) FROM audit_log WHERE action = 'test.product' AND target = :target", soci::use(target),
+          soci::into(n);
+      return static_cast<std::int64_t>(n);
+    });
+  }
+};
+
+TEST_F(PaymentFulfilmentRetry, APassingFailureIsMadeGoodInATransactionByTheSweep) {
+  const std::string id = insert_awaiting_vip_order(orders, buyer_id, kBuyer);
+  product->failures = 2;  // the payment's own try and the immediate retry
+  EXPECT_EQ(processor->apply(payments::Method::alipay, paid(id), "test"), payments::ApplyOutcome::failed)
+      << "not fulfilled yet: the provider is asked to notify again";
+  EXPECT_EQ(orders.find(id)->state, payments::OrderState::paid) << "the money is recorded";
+  EXPECT_EQ(product_rows(id), 0) << "the failed tries left nothing behind";
+
+  processor->expire_due();  // the paid-not-fulfilled sweep
+  EXPECT_EQ(orders.find(id)->state, payments::OrderState::fulfilled);
+  EXPECT_EQ(orders.count_fulfilments(id), 1);
+  EXPECT_EQ(product_rows(id), 1);
+  EXPECT_EQ(product->without_transaction, 0) << "never tried outside a transaction";
+
+  processor->expire_due();
+  EXPECT_EQ(processor->apply(payments::Method::alipay, paid(id), "test"), payments::ApplyOutcome::unchanged);
+  EXPECT_EQ(product_rows(id), 1) << "made once";
+  EXPECT_EQ(product->calls, 3);
+}
+
+TEST_F(PaymentFulfilmentRetry, TheProvidersRetryMakesItWhenTheSweepHasNotYet) {
+  const std::string id = insert_awaiting_vip_order(orders, buyer_id, kBuyer);
+  product->failures = 2;
+  ASSERT_EQ(processor->apply(payments::Method::alipay, paid(id), "test"), payments::ApplyOutcome::failed);
+  EXPECT_EQ(processor->apply(payments::Method::alipay, paid(id), "test"), payments::ApplyOutcome::unchanged)
+      << "the repeated notification is answered as taken";
+  EXPECT_EQ(orders.find(id)->state, payments::OrderState::fulfilled);
+  EXPECT_EQ(product_rows(id), 1);
+  EXPECT_EQ(product->without_transaction, 0);
+}
+
+TEST_F(PaymentFulfilmentRetry, ARefusalOnALaterTryIsRefunded) {
+  const std::string id = insert_awaiting_vip_order(orders, buyer_id, kBuyer);
+  product->failures = 2;
+  ASSERT_EQ(processor->apply(payments::Method::alipay, paid(id), "test"), payments::ApplyOutcome::failed);
+  product->refuse = true;  // the region filled up meanwhile
+  processor->expire_due();
+  EXPECT_EQ(orders.find(id)->state, payments::OrderState::refunded);
+  EXPECT_EQ(alipay->refunds().size(), 1u);
+  EXPECT_EQ(product_rows(id), 0) << "the refused try's writes are gone";
+  EXPECT_EQ(orders.count_fulfilments(id), 0);
+}
+
+}  // namespace
+}  // namespace portal::test
