@@ -1,12 +1,13 @@
 // The operator console's community servers through the real App: add, edit, disable, remove, a plugin
-// key that works until it is revoked, RCON refusals, every change audited with the operator's name; a
-// player refused on each call.
+// key that works until it is revoked, RCON commands run on a simulated CS2 server and their refusals,
+// every change audited with the operator's name; a player refused on each call.
 #include "core/clock.hpp"
 #include "db/database.hpp"
 #include "features/auth/membership_repository.hpp"
 #include "features/auth/membership_service.hpp"
 #include "features/auth/token_service.hpp"
 #include "features/auth/user_repository.hpp"
+#include "sim/cs2/sim_cluster.hpp"
 #include "support/http_client.hpp"
 #include "support/test_app.hpp"
 
@@ -165,6 +166,61 @@ TEST_F(ConsoleServers, RconCommandsAreCheckedAndAudited) {
   EXPECT_EQ(error_field(send("POST", path, json::object{{"command", "status\nquit"}}, op())), "command");
   EXPECT_EQ(error_field(send("POST", path, json::object{{"command", std::string(513, 'x')}}, op())), "command");
   EXPECT_EQ(send("POST", "/api/console/servers/999999/rcon", json::object{{"command", "status"}}, op()).status, 404);
+}
+
+TEST_F(ConsoleServers, AnRconCommandRunsOnTheServerAndItsAnswerIsShown) {
+  sim::SimServerSpec spec;
+  spec.name = "Console DM";
+  spec.map = "de_mirage";
+  spec.max_players = 16;
+  spec.initial_players = 3;
+  spec.rcon_password = "rcon-console";
+  sim::SimCluster game{{spec}, 11};
+  const auto added = send("POST", "/api/console/servers",
+                          json::object{{"ip", "127.0.0.1"},
+                                       {"port", game.ports()[0]},
+                                       {"name", "Console DM"},
+                                       {"category", "deathmatch"},
+                                       {"region", "ap-shanghai"},
+                                       {"rcon_password", "rcon-console"}},
+                          op());
+  ASSERT_EQ(added.status, 201) << added.body;
+  const std::string path = "/api/console/servers/" + std::to_string(added.json().at("id").as_int64()) + "/rcon";
+
+  const auto status = send("POST", path, json::object{{"command", "status"}}, op());
+  ASSERT_EQ(status.status, 200) << status.body;
+  const std::string output(status.json().at("output").as_string());
+  EXPECT_NE(output.find("hostname  : Console DM"), std::string::npos) << output;
+  EXPECT_NE(output.find("de_mirage"), std::string::npos) << output;
+
+  // A command that changes the server changes it: the next answer shows it.
+  ASSERT_EQ(send("POST", path, json::object{{"command", "hostname \"Console DM renamed\""}}, op()).status, 200);
+  const auto renamed = send("POST", path, json::object{{"command", "hostname"}}, op());
+  ASSERT_EQ(renamed.status, 200) << renamed.body;
+  EXPECT_EQ(std::string(renamed.json().at("output").as_string()), "hostname = Console DM renamed\n");
+  EXPECT_EQ(game.snapshot(0).name, "Console DM renamed");
+
+  EXPECT_EQ(audited("server.rcon"), 3) << "each command is audited with its text";
+  EXPECT_EQ(database.with_session([](soci::session& sql) {
+    std::string details;
+    sql << "SELECT details FROM audit_log WHERE action = 'server.rcon' ORDER BY id LIMIT 1", soci::into(details);
+    return details;
+  }),
+            R"({"command":"status"})");
+  EXPECT_EQ(database.with_session([](soci::session& sql) {
+    long long n = 0;
+    sql << "SELECT COUNT(*) FROM audit_log WHERE details LIKE '%rcon-console%'", soci::into(n);
+    return n;
+  }),
+            0)
+      << "the RCON password is never in the log";
+
+  // A server that went down answers nothing: an error in the shared shape, not a hang.
+  game.set_offline(0, true);
+  game.stop();
+  const auto down = send("POST", path, json::object{{"command", "status"}}, op());
+  EXPECT_GE(down.status, 500) << down.body;
+  EXPECT_FALSE(error_code(down).empty()) << down.body;
 }
 
 TEST_F(ConsoleServers, APlayerIsRefusedOnEveryCall) {

@@ -1,5 +1,6 @@
 // `portal routes` prints the route table with each route's caller, execution and rate limit, and
-// `portal servers issue-key --scopes` gives a key exactly the scopes it names (running the real binary).
+// `portal servers issue-key --scopes` gives a key exactly the scopes it names, and the server and
+// announcement commands are audited as "cli" (running the real binary).
 
 #include "support/cli_test.hpp"
 
@@ -44,6 +45,29 @@ TEST_F(RoutesCli, IssueKeyGivesTheNamedScopes) {
   EXPECT_EQ(text("SELECT plugin_key_scopes FROM game_servers WHERE id = " + std::to_string(id)),
             "bind,members,stats,status")
       << "without --scopes a key may do everything, as keys did before scopes";
+}
+
+TEST_F(RoutesCli, ServerAndAnnouncementCommandsAreAuditedAsTheCli) {
+  ok({"servers", "add", "--ip", "10.1.2.4", "--port", "27015", "--name", "Audited", "--category", "retakes", "--region",
+      "ap-shanghai"});
+  const std::string id = std::to_string(scalar("SELECT id FROM game_servers WHERE ip = '10.1.2.4'"));
+  ok({"servers", "edit", id, "--star", "3"});
+  ok({"servers", "issue-key", id, "--scopes", "status"});
+  ok({"servers", "remove", id});
+  ok({"announce", "set", "--lang", "en", "Maintenance at 02:00"});
+  const std::string target = "'server:" + id + "'";
+  for (const char* action : {"server.add", "server.edit", "server.key", "server.remove"}) {
+    EXPECT_EQ(scalar(std::string("SELECT COUNT(*) FROM audit_log WHERE actor = 'cli' AND action = '") + action +
+                     "' AND target = " + target),
+              1)
+        << action;
+  }
+  EXPECT_EQ(scalar("SELECT COUNT(*) FROM audit_log WHERE actor = 'cli' AND action = 'announcement.set' AND "
+                   "target = 'announcement:en'"),
+            1);
+  EXPECT_THAT(text("SELECT details FROM audit_log WHERE action = 'server.key' AND target = " + target),
+              Not(HasSubstr("key_hash")))
+      << "the key is never written to the log";
 }
 
 }  // namespace

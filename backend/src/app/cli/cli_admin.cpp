@@ -120,7 +120,7 @@ std::optional<int> AdminCommands::run() {
 
   if (*s.announce_set) {
     content::Announcements announcements(database);
-    if (auto done = announcements.set(s.lang, s.text); !done) return cli_fail(done.error());
+    if (auto done = announcements.set(s.lang, s.text, kCliActor); !done) return cli_fail(done.error());
     std::printf("announcement (%s) %s\n", s.lang.c_str(), s.text.empty() ? "cleared" : "set");
     return 0;
   }
@@ -140,23 +140,23 @@ std::optional<int> AdminCommands::run() {
   if (*s.add) {
     servers::GameServer server;
     servers::apply(changes_of(s.add_options), server);
-    auto added = service.add(server);
+    auto added = service.add(server, kCliActor);
     if (!added) return cli_fail(added.error());
     print(added.value());
     return 0;
   }
   if (*s.edit) {
-    auto edited = service.edit(s.id, changes_of(s.edit_options));
+    auto edited = service.edit(s.id, changes_of(s.edit_options), kCliActor);
     if (!edited) return cli_fail(edited.error());
     print(edited.value());
     return 0;
   }
   if (*s.remove) {
-    if (auto removed = service.remove(s.id); !removed) return cli_fail(removed.error());
+    if (auto removed = service.remove(s.id, kCliActor); !removed) return cli_fail(removed.error());
     std::printf("server %lld removed\n", static_cast<long long>(s.id));
     return 0;
   }
-  auto key = service.issue_plugin_key(s.id, s.scopes);
+  auto key = service.issue_plugin_key(s.id, s.scopes, kCliActor);
   if (!key) return cli_fail(key.error());
   // Shown once: only its hash is stored.
   std::printf("%s\n", key.value().c_str());

@@ -58,7 +58,8 @@ class Service {
 
   std::vector<GameServer> all() const { return repository_.list(false); }
   std::optional<GameServer> find(std::int64_t id) const { return repository_.find(id); }
-  // With an actor (the console's "op:<steamId>") each change is audited (Repository); the CLI passes none.
+  // With an actor (the console's "op:<steamId>", the CLI's "cli") each change is audited (Repository);
+  // only the demo's seed passes none.
   core::Result<GameServer> add(GameServer server, const std::string& actor = {});
   core::Result<GameServer> edit(std::int64_t id, const GameServerChanges& changes, const std::string& actor = {});
   core::Status remove(std::int64_t id, const std::string& actor = {});
