@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router'
 import { openLoginDialog } from '@/features/auth/hooks/use-login-dialog'
 import { CommonCommandsPanel } from '@/features/content/components/common-commands-panel'
-import { ConsoleRoute } from '@/features/console/console-route'
+import { ConsoleRoute } from '@/app/console/console-route'
 import { FaqPage } from '@/features/faq/components/faq-page'
 import { LeaderboardPage } from '@/features/leaderboard/components/leaderboard-page'
 import { PraccPage } from '@/features/pracc/components/pracc-page'

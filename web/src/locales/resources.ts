@@ -63,7 +63,7 @@ export const lazyResources = {
     zh: () => import('./zh/auth.json'),
     en: () => import('./en/auth.json'),
   },
-  // The operator console's shell and screens (features/console): loaded with /console only.
+  // The operator console's shell (app/console), its kit (components/console, lib/console) and its own screens: loaded with /console only.
   console: {
     zh: () => import('./zh/console.json'),
     en: () => import('./en/console.json'),

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { useToast } from '@/components/ui/toast-context'
-import { ConfirmDialog } from '@/features/console/components/confirm-dialog'
-import { consoleListKeys } from '@/features/console/hooks/use-console-list'
+import { ConfirmDialog } from '@/components/console/confirm-dialog'
+import { consoleListKeys } from '@/lib/console/use-console-list'
 import { vipStatusKeys } from '@/lib/memberships/vip-status'
 import {
   changeVipDays,

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { server } from '@/testing/msw-server'
 import { renderApp } from '@/testing/render-app'
-import { signInAs } from '../testing/console-fixtures'
+import { signInAs } from '@/lib/console/testing/console-fixtures'
 import { csvQuery, detailsText } from './audit-api'
 
 const ENTRY = {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { signInAs } from '@/features/console/testing/console-fixtures'
+import { signInAs } from '@/lib/console/testing/console-fixtures'
 import { server } from '@/testing/msw-server'
 import { renderApp } from '@/testing/render-app'
 import { byteLength, normalizeAnnouncement } from './announcement-api'

@@ -9,7 +9,7 @@ import { cn } from '@/lib/cn'
 import { useVipStatus } from '@/lib/memberships/use-vip-status'
 import { useSessionUser } from '@/lib/session'
 import { consoleScreens } from './console-screens'
-import { consoleAccess } from './model/console-access'
+import { consoleAccess } from '@/lib/console/console-access'
 
 const screens = consoleScreens.map((screen) => ({ ...screen, Component: lazy(screen.load) }))
 

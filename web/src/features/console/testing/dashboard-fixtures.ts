@@ -1,24 +1,7 @@
-// A logged-in operator (or not) and the console's answers, for the console's tests.
+// The dashboard's answer, for the console's tests.
 import { http, HttpResponse } from 'msw'
-import { ALICE, storeSession } from '@/testing/auth-fixtures'
 import { server } from '@/testing/msw-server'
 import type { Dashboard } from '../dashboard/dashboard-api'
-
-/** Stores ALICE's session; her memberships include op unless `operator` is false. */
-export function signInAs({ operator = true }: { operator?: boolean } = {}) {
-  storeSession()
-  server.use(
-    http.get('/api/auth/vip-status/:steamId', () =>
-      HttpResponse.json({
-        steamId: ALICE.steamId,
-        type: operator ? 'op' : 'vip',
-        expireDate: operator ? null : '2030-01-01',
-        vipExpireDate: operator ? null : '2030-01-01',
-        groups: operator ? [{ group: 'op', expireDate: null }] : [{ group: 'vip', expireDate: '2030-01-01' }],
-      }),
-    ),
-  )
-}
 
 export function dashboardFixture(overrides: Partial<Dashboard> = {}): Dashboard {
   return {

@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/cn'
 import { useErrorText, type ErrorNamespace } from '@/lib/error-text'
-import { ariaSort, pageCount, type ListParams } from '../model/list-params'
+import { ariaSort, pageCount, type ListParams } from '@/lib/console/list-params'
 
 export interface DataColumn<T> {
   /** Unique per table. */

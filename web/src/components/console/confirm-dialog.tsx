@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useErrorText } from '@/lib/error-text'
-import { reasonProblem, type ReasonProblem } from '../model/reason'
+import { reasonProblem, type ReasonProblem } from '@/lib/console/reason'
 
 interface ConfirmDialogProps {
   open: boolean

@@ -19,7 +19,7 @@ export const consoleScreens: ConsoleScreen[] = [
   {
     path: '',
     labelKey: 'console:nav.dashboard',
-    load: async () => ({ default: (await import('./dashboard/dashboard-screen')).DashboardScreen }),
+    load: async () => ({ default: (await import('@/features/console/dashboard/dashboard-screen')).DashboardScreen }),
   },
   {
     path: 'people',
@@ -29,7 +29,7 @@ export const consoleScreens: ConsoleScreen[] = [
   {
     path: 'audit',
     labelKey: 'console:nav.audit',
-    load: async () => ({ default: (await import('./audit/audit-screen')).AuditScreen }),
+    load: async () => ({ default: (await import('@/features/console/audit/audit-screen')).AuditScreen }),
   },
   {
     path: 'announcement',

@@ -4,7 +4,8 @@ import i18next from 'i18next'
 import { describe, expect, it, vi } from 'vitest'
 import { server } from '@/testing/msw-server'
 import { renderApp } from '@/testing/render-app'
-import { serveDashboard, signInAs } from './testing/console-fixtures'
+import { serveDashboard } from '@/features/console/testing/dashboard-fixtures'
+import { signInAs } from '@/lib/console/testing/console-fixtures'
 
 describe('the console shell', () => {
   it('asks a visitor to log in and shows nothing of the console', async () => {

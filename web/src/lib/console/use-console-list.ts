@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router'
 import type * as z from 'zod/mini'
 import { apiClient } from '@/lib/api-client'
 import { logged } from '@/lib/logged'
-import { listPageSchema, type ListPage } from '../model/list-page'
+import { listPageSchema, type ListPage } from './list-page'
 import {
   nextSort,
   readListParams,
@@ -12,7 +12,7 @@ import {
   writeListParams,
   type ListDefaults,
   type ListParams,
-} from '../model/list-params'
+} from './list-params'
 
 export interface ConsoleListOptions<T> extends ListDefaults {
   /** The list's path, e.g. /api/console/users. */

@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import * as z from 'zod/mini'
 import { server } from '@/testing/msw-server'
-import { useConsoleList } from '../hooks/use-console-list'
+import { useConsoleList } from '@/lib/console/use-console-list'
 import { DataTable } from './data-table'
 
 const person = z.object({ id: z.number(), name: z.string() })
