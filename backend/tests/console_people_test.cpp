@@ -5,6 +5,9 @@
 #include "core/clock.hpp"
 #include "support/console_fixture.hpp"
 
+#include <chrono>
+#include <thread>
+
 namespace portal::test {
 namespace {
 
@@ -98,6 +101,23 @@ TEST_F(ConsolePeople, GroupsAreGrantedAndTakenAwayWithAReason) {
   auto own = call("POST", mine + "/groups", op, R"({"group":"op","granted":false,"reason":"oops"})");
   EXPECT_EQ(own.status, 409);
   EXPECT_EQ(error_code(own), "OWN_OP_GROUP");
+}
+
+TEST_F(ConsolePeople, ASessionShowsWhenItWasLastSeen) {
+  const auto sessions_of_alice = [&] { return call("GET", alice, op).json().at("sessions").as_array(); };
+  const auto first = sessions_of_alice();
+  ASSERT_GE(first.size(), 1U);
+  ASSERT_TRUE(first.at(0).at("last_seen_at").is_int64()) << "a login counts as seen: " << json::serialize(first);
+  const std::int64_t at_login = first.at(0).at("last_seen_at").as_int64();
+  EXPECT_GE(at_login, first.at(0).at("created_at").as_int64());
+
+  // The session check moves it on (seconds resolution: wait for the clock to pass the login's second).
+  const std::int64_t login_second = core::system_unix_now();
+  while (core::system_unix_now() == login_second) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ASSERT_EQ(get("/api/auth/session", player).status, 200);
+  const auto after = sessions_of_alice();
+  EXPECT_GT(after.at(0).at("last_seen_at").as_int64(), at_login);
+  EXPECT_EQ(after.at(0).at("id").as_int64(), first.at(0).at("id").as_int64()) << "the same sign-in, seen again";
 }
 
 TEST_F(ConsolePeople, EndingSessionsMakesTheUsersTokenFail) {

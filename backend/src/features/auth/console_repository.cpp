@@ -154,13 +154,17 @@ std::vector<SignInRow> ConsoleRepository::live_sign_ins(std::int64_t user_id, st
     std::vector<SignInRow> out;
     const long long id = user_id, from = since;
     soci::rowset<soci::row> rows =
-        (sql.prepare << "SELECT id, action, ip, created_at FROM auth_log WHERE user_id = :id AND action LIKE "
-                        "'LOGIN-%' AND created_at >= :since AND id > (SELECT COALESCE(MAX(id), 0) FROM auth_log "
-                        "WHERE user_id = :id2 AND action IN " +
-                            std::string(kSessionEnders) + ") ORDER BY id DESC LIMIT 100",
+        (sql.prepare << "SELECT a.id, a.action, a.ip, a.created_at, s.last_seen_at FROM auth_log a LEFT JOIN "
+                        "session_activity s ON s.session_id = a.session_id AND a.session_id <> '' WHERE a.user_id = "
+                        ":id AND a.action LIKE 'LOGIN-%' AND a.created_at >= :since AND a.id > (SELECT "
+                        "COALESCE(MAX(id), 0) FROM auth_log WHERE user_id = :id2 AND action IN " +
+                            std::string(kSessionEnders) + ") ORDER BY a.id DESC LIMIT 100",
          soci::use(id), soci::use(from), soci::use(id));
     for (const auto& row : rows) {
-      out.push_back({db::row_int64(row, 0), db::row_string(row, 1), db::row_string(row, 2), db::row_int64(row, 3)});
+      SignInRow sign_in{db::row_int64(row, 0), db::row_string(row, 1), db::row_string(row, 2), db::row_int64(row, 3),
+                        std::nullopt};
+      if (row.get_indicator(4) != soci::i_null) sign_in.last_seen_at = db::row_int64(row, 4);
+      out.push_back(std::move(sign_in));
     }
     return out;
   });

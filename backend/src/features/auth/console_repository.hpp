@@ -43,6 +43,8 @@ struct SignInRow {
   std::string method;  // LOGIN-STEAM, LOGIN-EMAIL, ...
   std::string ip;
   std::int64_t created_at = 0;
+  // Its login or latest session check; unset for sign-ins made before sessions were tracked.
+  std::optional<std::int64_t> last_seen_at;
 };
 
 // Who acts and why, for the audit row.

@@ -89,7 +89,7 @@ boost::json::object details_json(const PersonDetails& details, boost::json::arra
                         {"method", sign_in.method},
                         {"ip", sign_in.ip},
                         {"created_at", sign_in.created_at},
-                        {"last_seen_at", nullptr},
+                        {"last_seen_at", optional_json(sign_in.last_seen_at)},
                         {"expires_at", sign_in.created_at + kSessionLifetimeSeconds}});
   }
   return {{"user", person_json(details.summary)},

@@ -133,9 +133,10 @@ core::Result<LoginOutcome> EmailAccounts::login(std::string_view raw, std::strin
     return outcome;
   }
   d_.users.touch_login(user->id, now);
-  d_.sessions.log(user->id, user->steam_id, "LOGIN-EMAIL", ip, now);
+  const std::string session_id = core::random_token(16);
+  d_.sessions.log(user->id, user->steam_id, "LOGIN-EMAIL", ip, now, session_id);
   outcome.token = d_.tokens.issue(TokenType::login, user->id, user->steam_id, "", kLoginTokenLifetime, now,
-                                  user->session_generation);
+                                  user->session_generation, session_id);
   return outcome;
 }
 

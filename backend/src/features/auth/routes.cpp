@@ -194,15 +194,16 @@ void register_routes(http::RouteTable& routes, AuthRoutesDeps d) {
 
   // ---- sessions ----
   // The web's periodic "is my login still good" question. The access check already proves the token
-  // (signature, expiry, not logged out, session not ended, account generation), so the answer costs
-  // no query beyond it.
+  // (signature, expiry, not logged out, session not ended, account generation); the one write is the
+  // session's last_seen_at, which the operator console shows.
   routes.add(http::Route{
       .method = http::Method::get,
       .pattern = "/api/auth/session",
       .access = Access::logged_in,
       .handler =
-          [](Request& r) {
+          [&sessions](Request& r) {
             const Caller caller = caller_of(r);
+            sessions.seen(caller, r.remote_address);
             boost::json::object body;
             body["steamId"] = caller.steam_id;
             body["expiresAt"] = caller.token_expires_at;

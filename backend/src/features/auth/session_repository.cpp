@@ -1,5 +1,7 @@
 #include "features/auth/session_repository.hpp"
 
+#include "features/auth/token_service.hpp"
+
 namespace portal::auth {
 
 void SessionRepository::revoke(const std::string& jti, std::int64_t expires_at) {
@@ -41,14 +43,28 @@ bool SessionRepository::remember_nonce(const std::string& nonce, std::int64_t no
 }
 
 void SessionRepository::log(std::optional<std::int64_t> user_id, const std::string& steam_id, const std::string& action,
-                            const std::string& ip, std::int64_t now) {
+                            const std::string& ip, std::int64_t now, const std::string& session_id) {
   database_.with_session([&](soci::session& sql) {
     const long long at = now;
     const long long user = user_id.value_or(0);
     soci::indicator user_ind = user_id ? soci::i_ok : soci::i_null;
-    sql << "INSERT INTO auth_log (user_id, steam_id, action, ip, created_at) VALUES (:user, :steam, :action, :ip, "
-           ":now)",
-        soci::use(user, user_ind), soci::use(steam_id), soci::use(action), soci::use(ip), soci::use(at);
+    sql << "INSERT INTO auth_log (user_id, steam_id, action, ip, created_at, session_id) VALUES (:user, :steam, "
+           ":action, :ip, :now, :session_id)",
+        soci::use(user, user_ind), soci::use(steam_id), soci::use(action), soci::use(ip), soci::use(at),
+        soci::use(session_id);
+  });
+  if (user_id && !session_id.empty()) seen(session_id, *user_id, ip, now);
+}
+
+void SessionRepository::seen(const std::string& session_id, std::int64_t user_id, const std::string& ip,
+                             std::int64_t now) {
+  if (session_id.empty()) return;
+  database_.with_session([&](soci::session& sql) {
+    const long long at = now;
+    const long long user = user_id;
+    sql << "INSERT INTO session_activity (session_id, user_id, last_seen_at, ip) VALUES (:session_id, :user, :at, "
+           ":ip) ON CONFLICT (session_id) DO UPDATE SET last_seen_at = excluded.last_seen_at, ip = excluded.ip",
+        soci::use(session_id), soci::use(user), soci::use(at), soci::use(ip);
   });
 }
 
@@ -57,6 +73,9 @@ void SessionRepository::purge(std::int64_t now) {
     const long long at = now, nonce_cutoff = now - 3600;
     sql << "DELETE FROM revoked_tokens WHERE expires_at < :now", soci::use(at);
     sql << "DELETE FROM ended_sessions WHERE expires_at < :now", soci::use(at);
+    // A session unseen for a token's lifetime has no token left.
+    const long long unseen_since = now - kLoginTokenLifetime.count();
+    sql << "DELETE FROM session_activity WHERE last_seen_at < :since", soci::use(unseen_since);
     sql << "DELETE FROM openid_nonces WHERE seen_at < :cutoff", soci::use(nonce_cutoff);
     sql << "DELETE FROM email_codes WHERE expires_at < :now", soci::use(at);
     sql << "DELETE FROM game_bind_tokens WHERE expires_at < :now", soci::use(at);

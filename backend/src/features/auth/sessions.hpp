@@ -45,6 +45,10 @@ class Sessions {
   // bearer's sign-in session: the token and every token refreshed from the same sign-in.
   core::Status log(const Caller& caller, std::string_view steam_id, std::string_view action,
                    const std::string& ip) const;
+  // The bearer's sign-in session was used now (the web's session check): its last_seen_at.
+  void seen(const Caller& caller, const std::string& ip) const {
+    sessions_.seen(caller.session_id, caller.user_id, ip, now_());
+  }
   // Ends every session of the bearer's account on every device, the bearer's own included.
   void end_everywhere(const Caller& caller, const std::string& ip) const;
   std::optional<User> user(const Caller& caller) const { return users_.find_by_id(caller.user_id); }

@@ -49,8 +49,10 @@ IssuedToken SteamAccounts::login(std::uint64_t steam_id, const std::string& ip) 
   const std::int64_t now = d_.now();
   User user = d_.users.upsert_steam_user(id, identity.username, identity.avatar, now);
   if (user.username.empty()) user.username = id;
-  d_.sessions.log(user.id, id, "LOGIN-STEAM", ip, now);
-  return d_.tokens.issue(TokenType::login, user.id, id, "", kLoginTokenLifetime, now, user.session_generation);
+  const std::string session_id = core::random_token(16);
+  d_.sessions.log(user.id, id, "LOGIN-STEAM", ip, now, session_id);
+  return d_.tokens.issue(TokenType::login, user.id, id, "", kLoginTokenLifetime, now, user.session_generation,
+                         session_id);
 }
 
 std::string SteamAccounts::issue_game_token(const std::string& steam_id, std::optional<std::int64_t> server_id) {
