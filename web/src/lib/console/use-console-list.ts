@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import type * as z from 'zod/mini'
 import { apiClient } from '@/lib/api-client'
+import type { ErrorNamespace } from '@/lib/error-text'
 import { logged } from '@/lib/logged'
 import { listPageSchema, type ListPage } from './list-page'
 import {
@@ -85,3 +86,22 @@ export function useConsoleList<T>({ path, item, filterKeys = NO_FILTERS, ...defa
 }
 
 export type ConsoleList<T> = ReturnType<typeof useConsoleList<T>>
+
+/**
+ * What a DataTable takes from a console list: its rows, the sort its header buttons show and
+ * change, the paging and the load state. Spread into the table: `<DataTable {...listTableProps(list)} />`.
+ */
+export function listTableProps<T>(list: ConsoleList<T>, errorNamespace: ErrorNamespace = 'console') {
+  return {
+    rows: list.rows,
+    total: list.total,
+    params: list.params,
+    loading: list.loading,
+    refreshing: list.refreshing,
+    error: list.error,
+    errorNamespace,
+    onRetry: list.retry,
+    onSort: list.toggleSort,
+    onPage: list.setPage,
+  }
+}

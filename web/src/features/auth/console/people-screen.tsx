@@ -3,7 +3,7 @@ import { Link, Route, Routes } from 'react-router'
 import { ConsolePage } from '@/components/console/console-page'
 import { DataTable } from '@/components/console/data-table'
 import { SearchBox } from '@/components/console/search-box'
-import { useConsoleList } from '@/lib/console/use-console-list'
+import { listTableProps, useConsoleList } from '@/lib/console/use-console-list'
 import { formatUnixTime } from '@/lib/console/format'
 import { PEOPLE_PATH, personSchema } from './people-api'
 import { PersonScreen } from './person-screen'
@@ -26,17 +26,8 @@ function PeopleList() {
       <SearchBox key={list.params.q} initial={list.params.q} label={t('people.searchLabel')} onSearch={list.setQuery} />
       <DataTable
         caption={t('people.title')}
-        rows={list.rows}
-        total={list.total}
+        {...listTableProps(list)}
         rowKey={(person) => person.id}
-        params={list.params}
-        loading={list.loading}
-        refreshing={list.refreshing}
-        error={list.error}
-        errorNamespace="console"
-        onRetry={list.retry}
-        onSort={list.toggleSort}
-        onPage={list.setPage}
         columns={[
           {
             id: 'name',

@@ -1,12 +1,13 @@
 import { Download } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { useErrorText } from '@/lib/error-text'
 import { ConsolePage } from '@/components/console/console-page'
 import { DataTable } from '@/components/console/data-table'
-import { useConsoleList } from '@/lib/console/use-console-list'
+import { SearchForm } from '@/components/console/search-form'
+import { listTableProps, useConsoleList } from '@/lib/console/use-console-list'
 import { formatUnixTime, gmt8InputToUnix, unixToGmt8Input } from '@/lib/console/format'
 import { AUDIT_FILTERS, AUDIT_PATH, auditEntrySchema, detailsText, downloadAuditCsv } from './audit-api'
 
@@ -61,17 +62,8 @@ export function AuditScreen() {
       />
       <DataTable
         caption={t('audit.title')}
-        rows={list.rows}
-        total={list.total}
+        {...listTableProps(list)}
         rowKey={(entry) => entry.id}
-        params={list.params}
-        loading={list.loading}
-        refreshing={list.refreshing}
-        error={list.error}
-        errorNamespace="console"
-        onRetry={list.retry}
-        onSort={list.toggleSort}
-        onPage={list.setPage}
         columns={[
           {
             id: 'at',
@@ -113,8 +105,7 @@ function AuditFilters({ filters, onApply, onClear }: AuditFiltersProps) {
   const [from, setFrom] = useState(unixToGmt8Input(filters.from ? Number(filters.from) : null))
   const [to, setTo] = useState(unixToGmt8Input(filters.to ? Number(filters.to) : null))
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const submit = () => {
     const next: Record<string, string> = {}
     for (const key of TEXT_FILTERS) if (text[key].trim()) next[key] = text[key].trim()
     const fromUnix = gmt8InputToUnix(from)
@@ -125,26 +116,18 @@ function AuditFilters({ filters, onApply, onClear }: AuditFiltersProps) {
   }
 
   return (
-    <search>
-      <form onSubmit={submit} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {TEXT_FILTERS.map((key) => (
-          <TextField
-            key={key}
-            label={t(`audit.${key}`)}
-            value={text[key]}
-            maxLength={200}
-            onChange={(event) => setText((current) => ({ ...current, [key]: event.target.value }))}
-          />
-        ))}
-        <TextField type="datetime-local" label={t('audit.from')} value={from} onChange={(event) => setFrom(event.target.value)} />
-        <TextField type="datetime-local" label={t('audit.to')} value={to} onChange={(event) => setTo(event.target.value)} />
-        <div className="flex items-end gap-2">
-          <Button type="submit">{t('table.search')}</Button>
-          <Button variant="ghost" onClick={onClear}>
-            {t('table.clearFilters')}
-          </Button>
-        </div>
-      </form>
-    </search>
+    <SearchForm onSearch={submit} onClear={onClear} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      {TEXT_FILTERS.map((key) => (
+        <TextField
+          key={key}
+          label={t(`audit.${key}`)}
+          value={text[key]}
+          maxLength={200}
+          onChange={(event) => setText((current) => ({ ...current, [key]: event.target.value }))}
+        />
+      ))}
+      <TextField type="datetime-local" label={t('audit.from')} value={from} onChange={(event) => setFrom(event.target.value)} />
+      <TextField type="datetime-local" label={t('audit.to')} value={to} onChange={(event) => setTo(event.target.value)} />
+    </SearchForm>
   )
 }

@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '@/components/ui/button'
+import { FormFooter } from '@/components/console/form-footer'
 import { Dialog } from '@/components/ui/dialog'
 import { SelectField, TextField } from '@/components/ui/field'
 import { Switch } from '@/components/ui/switch'
 import { useToast } from '@/components/ui/toast-context'
-import { useErrorText } from '@/lib/error-text'
 import { minorToMajorInput } from './money-input'
 import { durationLabel, productLabel } from './order-labels'
 import { CURRENCIES, PRICE_DURATIONS, PRODUCT_TYPES, readPriceForm, type PriceForm, type PriceFormProblem } from './price-form'
@@ -15,7 +14,6 @@ import { priceKeys, savePrice, type ConsolePrice } from './prices-api'
 /** Adds a price, or changes one's amount (its key fields stay: a new key is a new price). */
 export function PriceEditorDialog({ price, onClose }: { price: ConsolePrice | 'new'; onClose: () => void }) {
   const { t } = useTranslation('console-ops')
-  const errorText = useErrorText('console-ops')
   const queryClient = useQueryClient()
   const { toast } = useToast()
   const editing = price !== 'new'
@@ -98,19 +96,7 @@ export function PriceEditorDialog({ price, onClose }: { price: ConsolePrice | 'n
             onCheckedChange={(relocatable) => set({ relocatable })}
           />
         )}
-        {failure !== null && (
-          <p role="alert" className="text-sm text-danger-400">
-            {errorText(failure)}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={working}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={working}>
-            {t('common.save')}
-          </Button>
-        </div>
+        <FormFooter failure={failure} errorNamespace="console-ops" working={working} onCancel={onClose} />
       </form>
     </Dialog>
   )

@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '@/components/ui/button'
+import { FormFooter } from '@/components/console/form-footer'
 import { Dialog } from '@/components/ui/dialog'
 import { SelectField, TextField } from '@/components/ui/field'
 import { useToast } from '@/components/ui/toast-context'
-import { useErrorText } from '@/lib/error-text'
 import {
   EMPTY_SERVER_FORM,
   formOf,
@@ -21,7 +20,6 @@ import { serverCalls, serverKeys, type ConsoleServer } from './servers-api'
 /** Adds a community server or edits one (an empty RCON password keeps the stored one). */
 export function ServerEditorDialog({ server, onClose }: { server: ConsoleServer | 'new'; onClose: () => void }) {
   const { t } = useTranslation(['console-ops', 'servers'])
-  const errorText = useErrorText('console-ops')
   const queryClient = useQueryClient()
   const { toast } = useToast()
   const editing = server !== 'new'
@@ -111,19 +109,7 @@ export function ServerEditorDialog({ server, onClose }: { server: ConsoleServer 
             onChange={(e) => set({ rconPassword: e.target.value })}
           />
         </div>
-        {failure !== null && (
-          <p role="alert" className="text-sm text-danger-400">
-            {errorText(failure)}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={working}>
-            {t('console-ops:common.cancel')}
-          </Button>
-          <Button type="submit" disabled={working}>
-            {t('console-ops:common.save')}
-          </Button>
-        </div>
+        <FormFooter failure={failure} errorNamespace="console-ops" working={working} onCancel={onClose} />
       </form>
     </Dialog>
   )
