@@ -1,7 +1,9 @@
-// A product whose rows live in the payment database (the rental) is fulfilled inside a transaction on
-// every try, not only the first: a fulfilment that failed for a passing reason while the payment was
-// recorded is made by the provider's retry or the paid-not-fulfilled sweep, whole, once; one refused
-// on a later try is refunded. Through PaymentProcessor with a fake provider and a product of the test.
+// A product whose rows live in the payment database (the rental) is fulfilled inside the payment's
+// transaction: its writes commit with the payment, and a fulfilment that fails takes back only its own
+// writes. It is tried inside a transaction on every try, not only the first: a fulfilment that failed
+// for a passing reason is made by the provider's retry or the paid-not-fulfilled sweep, whole, once;
+// one refused on a later try is refunded. Through OrderRepository and PaymentProcessor on a database
+// of their own (no App, so no job of the App's races the test), with a fake provider and product.
 
 #include "core/clock.hpp"
 #include "db/database.hpp"
@@ -140,6 +142,61 @@ TEST_F(PaymentFulfilmentRetry, ARefusalOnALaterTryIsRefunded) {
   EXPECT_EQ(alipay->refunds().size(), 1u);
   EXPECT_EQ(product_rows(id), 0) << "the refused try's writes are gone";
   EXPECT_EQ(orders.count_fulfilments(id), 0);
+}
+
+// The fulfilment of a product whose rows live in the payment database commits with the payment. A
+// fulfilment that fails takes back only its own writes: the payment stays recorded (the money is
+// never lost) and the order waits, paid, for the fulfilment to be tried again.
+class PaymentTransaction : public PaymentFulfilmentRetry {
+ protected:
+  std::int64_t audit_rows(const std::string& kind) {
+    return database.with_session([&](soci::session& sql) {
+      long long n = 0;
+      sql << "SELECT COUNT(*) FROM audit_log WHERE action = :kind", soci::use(kind), soci::into(n);
+      return static_cast<std::int64_t>(n);
+    });
+  }
+  static void write_marker(soci::session& sql) {
+    sql << "INSERT INTO audit_log (actor, action, target, details) VALUES ('test', 'test.marker', '', '{}')";
+  }
+};
+
+TEST_F(PaymentTransaction, AFulfilmentThatSucceedsCommitsWithThePayment) {
+  const std::string id = insert_awaiting_vip_order(orders, buyer_id, kBuyer);
+  auto recorded = orders.record_payment(id, {.provider_ref = "tx1"}, "test", core::system_unix_now(),
+                                        [](soci::session& sql, const payments::Order&) -> core::Result<std::string> {
+                                          write_marker(sql);
+                                          return std::string("done");
+                                        });
+  ASSERT_TRUE(recorded);
+  EXPECT_EQ(recorded->order.state, payments::OrderState::fulfilled);
+  EXPECT_EQ(orders.count_fulfilments(id), 1);
+  EXPECT_EQ(audit_rows("test.marker"), 1);
+}
+
+TEST_F(PaymentTransaction, AFailedFulfilmentKeepsThePaymentAndUndoesOnlyItsOwnWrites) {
+  const std::string refused = insert_awaiting_vip_order(orders, buyer_id, kBuyer);
+  auto recorded = orders.record_payment(refused, {.provider_ref = "tx2"}, "test", core::system_unix_now(),
+                                        [](soci::session& sql, const payments::Order&) -> core::Result<std::string> {
+                                          write_marker(sql);
+                                          return core::Error::make(core::ErrorKind::conflict, "NOPE", "refused");
+                                        });
+  ASSERT_TRUE(recorded);
+  EXPECT_EQ(recorded->outcome, payments::PaidOutcome::recorded);
+  EXPECT_EQ(orders.find(refused)->state, payments::OrderState::paid) << "the payment is kept";
+  EXPECT_EQ(orders.count_fulfilments(refused), 0);
+
+  const std::string thrown = insert_awaiting_vip_order(orders, buyer_id, kBuyer);
+  recorded = orders.record_payment(thrown, {.provider_ref = "tx3"}, "test", core::system_unix_now(),
+                                   [](soci::session& sql, const payments::Order&) -> core::Result<std::string> {
+                                     write_marker(sql);
+                                     sql << "INSERT INTO no_such_table (x) VALUES (1)";
+                                     return std::string("unreachable");
+                                   });
+  ASSERT_TRUE(recorded);
+  EXPECT_EQ(orders.find(thrown)->state, payments::OrderState::paid) << "a refused statement keeps the payment too";
+  EXPECT_EQ(audit_rows("test.marker"), 0) << "the failed fulfilments' own writes are gone";
+  EXPECT_GE(audit_rows("order.paid"), 2);
 }
 
 }  // namespace
