@@ -49,7 +49,7 @@ describe('the rentals screen', () => {
     expect(within(table).getByText('76561198000000001')).toBeInTheDocument()
     expect(within(table).getByTestId(`rental-status-${RENTAL.id}`)).toHaveTextContent('运行中')
     expect(within(table).getByText('上海')).toBeInTheDocument()
-    expect(within(table).getByText('2027-01-15 08:00')).toBeInTheDocument()
+    expect(within(table).getByText('2027-01-15').closest('time')).toHaveTextContent('2027-01-15 08:00')
     expect(asked[0].get('sort')).toBe('expires_at')
     await user.selectOptions(screen.getByRole('combobox', { name: '阶段' }), 'failed')
     await waitFor(() => expect(asked.at(-1)?.get('status')).toBe('failed'))
@@ -60,7 +60,10 @@ describe('the rentals screen', () => {
     const { changes } = serveRentals()
     const { user } = await renderApp('/console/rentals')
     const table = await screen.findByRole('table', { name: /练习服/ })
-    await user.click(within(table).getByRole('button', { name: '设为维护' }))
+    const menu = within(table).getByRole('button', { name: 'Scrim 1 的更多操作' })
+    await user.click(menu)
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['设为维护', '延长', '结束'])
+    await user.click(screen.getByRole('menuitem', { name: '设为维护' }))
     const dialog = await screen.findByRole('dialog', { name: '将 Scrim 1 设为维护' })
     await user.type(within(dialog).getByRole('textbox', { name: '原因' }), 'host migration')
     await user.click(within(dialog).getByRole('button', { name: '确认' }))
@@ -70,6 +73,34 @@ describe('the rentals screen', () => {
     await user.click(within(dialog).getByRole('button', { name: '确认' }))
     await waitFor(() => expect(changes).toEqual([{ on: true, text: '机房维护', reason: 'host migration' }]))
     expect(await within(table).findByText('维护中')).toBeInTheDocument()
-    expect(within(table).getByRole('button', { name: '结束维护' })).toBeInTheDocument()
+    // Focus is back on the row's menu, which now offers to end the maintenance.
+    await waitFor(() => expect(menu).toHaveFocus())
+    await user.keyboard('{Enter}')
+    expect(await screen.findByRole('menuitem', { name: '结束维护' })).toBeInTheDocument()
+  })
+
+  it('offers a failed launch its one action in the menu, and a terminated server none', async () => {
+    signInAs()
+    server.use(
+      http.get('/api/console/rentals', () =>
+        HttpResponse.json({
+          items: [
+            { ...RENTAL, id: 'srv_failed', name: 'Broken', status: 'LAUNCH_FAILED', phase: 'failed' },
+            { ...RENTAL, id: 'srv_gone', name: 'Gone', status: 'TERMINATED', phase: 'terminated' },
+          ],
+          total: 2,
+          page: 1,
+          page_size: 25,
+        }),
+      ),
+    )
+    const { user } = await renderApp('/console/rentals')
+    const table = await screen.findByRole('table', { name: /练习服/ })
+    const [failed, gone] = within(table).getAllByRole('row').slice(1)
+    expect(within(gone).queryByRole('button')).not.toBeInTheDocument()
+    await user.click(within(failed).getByRole('button', { name: 'Broken 的更多操作' }))
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['重试开服'])
+    await user.click(screen.getByRole('menuitem', { name: '重试开服' }))
+    expect(await screen.findByRole('dialog', { name: '重新为 Broken 开服' })).toBeInTheDocument()
   })
 })

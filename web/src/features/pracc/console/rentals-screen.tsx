@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '@/components/ui/button'
 import { SelectField, TextField } from '@/components/ui/field'
 import { ConsolePage } from '@/components/console/console-page'
 import { DataTable, type DataColumn } from '@/components/console/data-table'
-import { useConsoleList } from '@/lib/console/use-console-list'
-import { formatUnixTime } from '@/lib/console/format'
+import { RowActionsMenu } from '@/components/console/row-actions-menu'
+import { SearchForm } from '@/components/console/search-form'
+import { UnixTime } from '@/components/console/unix-time'
+import { listTableProps, useConsoleList } from '@/lib/console/use-console-list'
 import { RENTAL_REGIONS } from '../model/regions'
 import { RentalActionDialog, type PendingRentalAction } from './rental-action-dialog'
 import { rentalActions, type RentalAction } from './rental-actions'
@@ -32,15 +33,20 @@ export function RentalsScreen() {
     return t(`console-ops:rentals.${action}`)
   }
 
+  // Six narrow columns, so the table fits beside the console's navigation at 1280 px and below it at
+  // 1024 px, in both languages: the region and instance sit under the server's name, times wrap to date
+  // over time, and a row's actions are one menu of constant width.
   const columns: DataColumn<ConsoleRental>[] = [
     {
-      id: 'name',
-      header: t('console-ops:rentals.name'),
-      className: 'min-w-40',
+      id: 'server',
+      header: t('console-ops:rentals.server'),
+      className: 'min-w-36',
       render: (rental) => (
         <span className="flex flex-col">
-          <span className="font-medium text-zinc-100">{rental.name}</span>
-          <span className="font-mono text-xs text-zinc-500">{rental.id}</span>
+          <span className="font-medium break-words text-zinc-100">{rental.name || '—'}</span>
+          <span className="font-mono text-xs break-all text-zinc-500">{rental.id}</span>
+          <span className="text-xs text-zinc-400">{regionName(rental.region)}</span>
+          {rental.instance && <span className="font-mono text-xs break-all text-zinc-500">{rental.instance}</span>}
         </span>
       ),
     },
@@ -49,7 +55,7 @@ export function RentalsScreen() {
       header: t('console-ops:rentals.owner'),
       render: (rental) => (
         <span className="flex flex-col">
-          <span>{rental.ownerName || '—'}</span>
+          <span className="break-words">{rental.ownerName || '—'}</span>
           <span className="font-mono text-xs text-zinc-500">{rental.ownerSteamId}</span>
         </span>
       ),
@@ -57,7 +63,8 @@ export function RentalsScreen() {
     {
       id: 'status',
       header: t('console-ops:rentals.status'),
-      className: 'whitespace-nowrap',
+      // A Chinese status stays whole ("运行中", not "运行" over "中"); English ones wrap between words.
+      className: 'break-keep',
       render: (rental) => (
         <span className="flex flex-col gap-0.5" data-testid={`rental-status-${rental.id}`}>
           <span>{statusName(rental.status)}</span>
@@ -72,107 +79,80 @@ export function RentalsScreen() {
       ),
     },
     {
-      id: 'region',
-      header: t('console-ops:rentals.region'),
-      className: 'whitespace-nowrap',
-      render: (rental) => (
-        <span className="flex flex-col">
-          <span>{regionName(rental.region)}</span>
-          <span className="font-mono text-xs text-zinc-500">{rental.instance}</span>
-        </span>
-      ),
-    },
-    {
       id: 'created',
-      header: t('console-ops:rentals.createdAt'),
+      header: t('console-ops:rentals.created'),
       sortKey: 'created_at',
-      className: 'whitespace-nowrap tabular-nums',
-      render: (rental) => formatUnixTime(rental.createdAt),
+      render: (rental) => <UnixTime at={rental.createdAt} />,
     },
     {
       id: 'expires',
-      header: t('console-ops:rentals.expiresAt'),
+      header: t('console-ops:rentals.expires'),
       sortKey: 'expires_at',
-      className: 'whitespace-nowrap tabular-nums',
-      render: (rental) => formatUnixTime(rental.expiresAt),
+      render: (rental) => <UnixTime at={rental.expiresAt} />,
     },
     {
       id: 'actions',
       header: t('console-ops:common.actions'),
-      render: (rental) => (
-        <div className="flex flex-wrap gap-1.5">
-          {rentalActions(rental.status).map((action) => (
-            <Button
-              key={action}
-              size="sm"
-              variant={action === 'end' ? 'danger' : 'secondary'}
-              onClick={() => setPending({ rental, action })}
-            >
-              {actionLabel(rental, action)}
-            </Button>
-          ))}
-        </div>
-      ),
+      className: 'w-px',
+      render: (rental) => {
+        const actions = rentalActions(rental.status)
+        if (actions.length === 0) return <span className="text-zinc-500">—</span>
+        return (
+          <RowActionsMenu
+            label={t('console-ops:rentals.more', { name: rental.name || rental.id })}
+            actions={actions.map((action) => ({
+              id: action,
+              label: actionLabel(rental, action),
+              danger: action === 'end',
+              onSelect: () => setPending({ rental, action }),
+            }))}
+          />
+        )
+      },
     },
   ]
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    list.setQuery(q)
-  }
-
   return (
     <ConsolePage title={t('console-ops:rentals.title')}>
-      <search>
-        <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
-          <TextField
-            className="min-w-56 flex-1"
-            type="search"
-            label={t('console-ops:rentals.searchLabel')}
-            value={q}
-            onChange={(event) => setQ(event.target.value)}
-          />
-          <SelectField
-            label={t('console-ops:rentals.phase')}
-            placeholder={t('console-ops:common.all')}
-            value={list.params.filters.status ?? ''}
-            onChange={(event) => list.setFilter('status', event.target.value)}
-            options={RENTAL_PHASES.map((value) => ({ value, label: phaseName(value) }))}
-          />
-          <SelectField
-            label={t('console-ops:rentals.region')}
-            placeholder={t('console-ops:common.all')}
-            value={list.params.filters.region ?? ''}
-            onChange={(event) => list.setFilter('region', event.target.value)}
-            options={RENTAL_REGIONS.map((value) => ({ value, label: regionName(value) }))}
-          />
-          <SelectField
-            label={t('console-ops:rentals.maintenanceFilter')}
-            placeholder={t('console-ops:common.all')}
-            value={list.params.filters.maintenance ?? ''}
-            onChange={(event) => list.setFilter('maintenance', event.target.value)}
-            options={[
-              { value: 'true', label: t('console-ops:rentals.maintenanceOnly') },
-              { value: 'false', label: t('console-ops:rentals.maintenanceNone') },
-            ]}
-          />
-          <Button type="submit">{t('console-ops:common.search')}</Button>
-        </form>
-      </search>
+      <SearchForm onSearch={() => list.setQuery(q)}>
+        <TextField
+          className="min-w-56 flex-1"
+          type="search"
+          label={t('console-ops:rentals.searchLabel')}
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+        />
+        <SelectField
+          label={t('console-ops:rentals.phase')}
+          placeholder={t('console-ops:common.all')}
+          value={list.params.filters.status ?? ''}
+          onChange={(event) => list.setFilter('status', event.target.value)}
+          options={RENTAL_PHASES.map((value) => ({ value, label: phaseName(value) }))}
+        />
+        <SelectField
+          label={t('console-ops:rentals.region')}
+          placeholder={t('console-ops:common.all')}
+          value={list.params.filters.region ?? ''}
+          onChange={(event) => list.setFilter('region', event.target.value)}
+          options={RENTAL_REGIONS.map((value) => ({ value, label: regionName(value) }))}
+        />
+        <SelectField
+          label={t('console-ops:rentals.maintenanceFilter')}
+          placeholder={t('console-ops:common.all')}
+          value={list.params.filters.maintenance ?? ''}
+          onChange={(event) => list.setFilter('maintenance', event.target.value)}
+          options={[
+            { value: 'true', label: t('console-ops:rentals.maintenanceOnly') },
+            { value: 'false', label: t('console-ops:rentals.maintenanceNone') },
+          ]}
+        />
+      </SearchForm>
+      <p className="-mt-2 text-xs text-zinc-500">{t('console-ops:common.gmt8')}</p>
       <DataTable
         caption={t('console-ops:rentals.title')}
         columns={columns}
-        rows={list.rows}
+        {...listTableProps(list, 'console-ops')}
         rowKey={(rental) => rental.id}
-        params={list.params}
-        total={list.total}
-        loading={list.loading}
-        refreshing={list.refreshing}
-        error={list.error}
-        errorNamespace="console-ops"
-        onRetry={list.retry}
-        onSort={list.toggleSort}
-        onPage={list.setPage}
       />
       <RentalActionDialog pending={pending} onClose={() => setPending(null)} />
     </ConsolePage>
