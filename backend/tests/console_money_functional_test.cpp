@@ -9,6 +9,7 @@
 #include "features/auth/token_service.hpp"
 #include "features/auth/user_repository.hpp"
 #include "features/payments/order_repository.hpp"
+#include "support/api_answers.hpp"
 #include "support/fake_payment_provider.hpp"
 #include "support/http_client.hpp"
 #include "support/payment_orders.hpp"
@@ -30,17 +31,6 @@ constexpr const char* kBuyer = "76561198000000311";
 constexpr const char* kOther = "76561198000000312";
 constexpr const char* kOperator = "76561198000000313";
 constexpr std::int64_t kVip30Cny = 3000;
-
-std::string error_code(const HttpResult& r) {
-  const auto body = r.json();
-  return body.is_object() && body.as_object().contains("error") ? std::string(body.at("error").as_string()) : "";
-}
-std::string error_field(const HttpResult& r) {
-  const auto body = r.json();
-  if (!body.is_object() || !body.as_object().contains("details")) return "";
-  const auto* field = body.at("details").as_object().if_contains("field");
-  return field && field->is_string() ? std::string(field->as_string()) : "";
-}
 
 class ConsoleMoney : public ::testing::Test {
  protected:
@@ -84,10 +74,7 @@ class ConsoleMoney : public ::testing::Test {
   payments::OrderRepository orders{database};
 
   std::string token(std::int64_t user_id, const std::string& steam_id) {
-    const auth::TokenService tokens(app.app().config().auth.jwt_secret);
-    return tokens
-        .issue(auth::TokenType::login, user_id, steam_id, "", auth::kLoginTokenLifetime, core::system_unix_now())
-        .token;
+    return login_token_for(app, user_id, steam_id);
   }
   std::string op() { return token(operator_id, kOperator); }
   std::vector<std::string> auth(const std::string& bearer) { return {"Authorization: Bearer " + bearer}; }

@@ -8,6 +8,7 @@
 #include "features/auth/token_service.hpp"
 #include "features/auth/user_repository.hpp"
 #include "sim/cs2/sim_cluster.hpp"
+#include "support/api_answers.hpp"
 #include "support/http_client.hpp"
 #include "support/test_app.hpp"
 
@@ -25,17 +26,6 @@ constexpr const char* kPlayer = "76561198000000421";
 constexpr const char* kOperator = "76561198000000422";
 // soci binds by reference: the bound actor must outlive the statement, so it is not a temporary.
 const std::string kOperatorActor = std::string("op:") + kOperator;
-
-std::string error_code(const HttpResult& r) {
-  const auto body = r.json();
-  return body.is_object() && body.as_object().contains("error") ? std::string(body.at("error").as_string()) : "";
-}
-std::string error_field(const HttpResult& r) {
-  const auto body = r.json();
-  if (!body.is_object() || !body.as_object().contains("details")) return "";
-  const auto* field = body.at("details").as_object().if_contains("field");
-  return field && field->is_string() ? std::string(field->as_string()) : "";
-}
 
 class ConsoleServers : public ::testing::Test {
  protected:
@@ -62,10 +52,7 @@ class ConsoleServers : public ::testing::Test {
   }()};
 
   std::string token(std::int64_t user_id, const std::string& steam_id) {
-    const auth::TokenService tokens(app.app().config().auth.jwt_secret);
-    return tokens
-        .issue(auth::TokenType::login, user_id, steam_id, "", auth::kLoginTokenLifetime, core::system_unix_now())
-        .token;
+    return login_token_for(app, user_id, steam_id);
   }
   std::string op() { return token(operator_id, kOperator); }
   std::string player() { return token(player_id, kPlayer); }

@@ -8,6 +8,7 @@
 #include "features/auth/user_repository.hpp"
 #include "features/inventory/inventory_token.hpp"
 #include "integrations/steam/openid.hpp"
+#include "support/api_answers.hpp"
 #include "support/http_client.hpp"
 #include "support/test_app.hpp"
 
@@ -34,24 +35,11 @@ constexpr const char* kPassword = "Sup3r-secret!";
 
 std::string js(const std::string& s) { return json::serialize(json::value(s)); }
 
-std::string error_code(const HttpResult& r) {
-  const auto body = r.json();
-  return body.is_object() && body.as_object().contains("error") ? std::string(body.at("error").as_string()) : "";
-}
-
 // The claims of a JWT as any JWT library would read them (no signature check).
 json::object payload_of(const std::string& token) {
   const auto first = token.find('.');
   const auto second = token.find('.', first + 1);
   return json::parse(*core::base64url_decode(token.substr(first + 1, second - first - 1))).as_object();
-}
-
-// A login token for a user row, signed with the portal's login key. No route hands one out for an
-// account without Steam; the server must refuse such a token's requests all the same.
-std::string login_token_for(TestApp& app, std::int64_t user_id, const std::string& steam_id) {
-  const auth::TokenService tokens(app.app().config().auth.jwt_secret);
-  return tokens.issue(auth::TokenType::login, user_id, steam_id, "", auth::kLoginTokenLifetime, core::system_unix_now())
-      .token;
 }
 
 // A Steam account stored before the portal starts; answers its user id.

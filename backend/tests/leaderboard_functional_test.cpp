@@ -8,6 +8,7 @@
 #include "features/leaderboard/season_repository.hpp"
 #include "features/leaderboard/seasons.hpp"
 #include "features/servers/repository.hpp"
+#include "support/api_answers.hpp"
 #include "support/http_client.hpp"
 #include "support/test_app.hpp"
 
@@ -26,11 +27,6 @@ constexpr const char* kPluginKey = "stats-key-of-the-test-server";
 constexpr std::int64_t kDay = 86400;
 
 std::string steam_id(int n) { return std::to_string(76561198000000000LL + n); }
-
-std::string error_code(const HttpResult& r) {
-  const auto body = r.json();
-  return body.is_object() && body.as_object().contains("error") ? std::string(body.at("error").as_string()) : "";
-}
 
 // A batch where player i (1..count) has 100 - i kills and i deaths, so rank i is player i.
 std::string batch(const std::string& id, const std::string& mode, int count, int kills_bonus = 0) {

@@ -12,6 +12,7 @@
 #include "features/auth/user_repository.hpp"
 #include "features/payments/order_repository.hpp"
 #include "features/payments/payment_processor.hpp"
+#include "support/api_answers.hpp"
 #include "support/fake_payment_provider.hpp"
 #include "support/http_client.hpp"
 #include "support/payment_orders.hpp"
@@ -31,11 +32,6 @@ using test::FakePaymentProvider;
 constexpr const char* kBuyer = "76561198000000001";
 constexpr const char* kOther = "76561198000000002";
 constexpr std::int64_t kVip30Cny = 3000;  // demo price of 720 h of VIP in CNY
-
-std::string error_code(const HttpResult& r) {
-  const auto body = r.json();
-  return body.is_object() && body.as_object().contains("error") ? std::string(body.at("error").as_string()) : "";
-}
 
 class PaymentsFunctional : public ::testing::Test {
  protected:
@@ -70,10 +66,7 @@ class PaymentsFunctional : public ::testing::Test {
   payments::OrderRepository orders{database};
 
   std::string token(std::int64_t user_id, const std::string& steam_id) {
-    const auth::TokenService tokens(app.app().config().auth.jwt_secret);
-    return tokens
-        .issue(auth::TokenType::login, user_id, steam_id, "", auth::kLoginTokenLifetime, core::system_unix_now())
-        .token;
+    return login_token_for(app, user_id, steam_id);
   }
   HttpResult post(const std::string& path, const std::string& body, const std::string& bearer) {
     return http.post_json(app.url(path), body, {"Authorization: Bearer " + bearer});

@@ -9,6 +9,7 @@
 #include "features/auth/membership_service.hpp"
 #include "features/servers/repository.hpp"
 #include "features/vip/privileges.hpp"
+#include "support/api_answers.hpp"
 #include "support/http_client.hpp"
 #include "support/test_app.hpp"
 
@@ -30,11 +31,6 @@ constexpr const char* kPluginKey = "members-key-of-the-test-server";
 const std::string kAlice = "76561198000000001";
 const std::string kBob = "76561198000000002";
 const std::string kCarol = "76561198000000003";
-
-std::string error_code(const HttpResult& r) {
-  const auto body = r.json();
-  return body.is_object() && body.as_object().contains("error") ? std::string(body.at("error").as_string()) : "";
-}
 
 void add_plugin_server(db::Database& database) {
   servers::Repository repository(database);

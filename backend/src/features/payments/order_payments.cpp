@@ -49,59 +49,61 @@ void store_facts(soci::session& sql, const std::string& id, const PaymentFacts& 
       soci::use(facts.capture_ref), soci::use(id);
 }
 
+// One write transaction on the locked order row: `step` decides with the order as it stands (an
+// unknown order is answered without it).
+template <typename Step>
+core::Result<PaidResult> on_locked_order(db::Database& database, const std::string& id, Step&& step) {
+  const db::Engine engine = database.engine();
+  return database.with_session([&](soci::session& sql) {
+    return db::write_transaction_if_ok(sql, engine, [&]() -> core::Result<PaidResult> {
+      auto current = lock_order(sql, engine, id);
+      if (!current) return PaidResult{PaidOutcome::unknown, {}};
+      return step(sql, *current);
+    });
+  });
+}
+
 }  // namespace
 
 core::Result<PaidResult> OrderRepository::record_payment(const std::string& id, const PaymentFacts& facts,
                                                          const std::string& actor, std::int64_t now,
                                                          const FulfilInTransaction& fulfil_in) {
-  const db::Engine engine = database_.engine();
-  return database_.with_session([&](soci::session& sql) {
-    return db::write_transaction_if_ok(sql, engine, [&]() -> core::Result<PaidResult> {
-      auto current = lock_order(sql, engine, id);
-      if (!current) return PaidResult{PaidOutcome::unknown, {}};
-      Order order = *current;
-      switch (order.state) {
-        case OrderState::fulfilled:
-        case OrderState::refunded:
-          return PaidResult{PaidOutcome::settled, order};
-        case OrderState::held:
-          return PaidResult{PaidOutcome::held, order};
-        case OrderState::paid:
-          return PaidResult{PaidOutcome::already_paid, order};
-        default:
-          break;
-      }
-      store_facts(sql, id, facts);
-      if (!move_order(sql, order, OrderState::paid, actor, "", now)) return PaidResult{PaidOutcome::settled, order};
-      order.state = OrderState::paid;
-      order.paid_at = now;
-      if (!facts.provider_ref.empty()) order.provider_ref = facts.provider_ref;
-      if (!facts.capture_ref.empty()) order.capture_ref = facts.capture_ref;
-      if (fulfil_in) fulfil_under_savepoint(sql, order, actor, now, fulfil_in);
-      return PaidResult{PaidOutcome::recorded, order};
-    });
+  return on_locked_order(database_, id, [&](soci::session& sql, Order order) -> core::Result<PaidResult> {
+    switch (order.state) {
+      case OrderState::fulfilled:
+      case OrderState::refunded:
+        return PaidResult{PaidOutcome::settled, order};
+      case OrderState::held:
+        return PaidResult{PaidOutcome::held, order};
+      case OrderState::paid:
+        return PaidResult{PaidOutcome::already_paid, order};
+      default:
+        break;
+    }
+    store_facts(sql, id, facts);
+    if (!move_order(sql, order, OrderState::paid, actor, "", now)) return PaidResult{PaidOutcome::settled, order};
+    order.state = OrderState::paid;
+    order.paid_at = now;
+    if (!facts.provider_ref.empty()) order.provider_ref = facts.provider_ref;
+    if (!facts.capture_ref.empty()) order.capture_ref = facts.capture_ref;
+    if (fulfil_in) fulfil_under_savepoint(sql, order, actor, now, fulfil_in);
+    return PaidResult{PaidOutcome::recorded, order};
   });
 }
 
 core::Result<PaidResult> OrderRepository::release_held(const std::string& id, const std::string& actor,
                                                        const std::string& reason, std::int64_t now,
                                                        const FulfilInTransaction& fulfil_in) {
-  const db::Engine engine = database_.engine();
-  return database_.with_session([&](soci::session& sql) {
-    return db::write_transaction_if_ok(sql, engine, [&]() -> core::Result<PaidResult> {
-      auto current = lock_order(sql, engine, id);
-      if (!current) return PaidResult{PaidOutcome::unknown, {}};
-      Order order = *current;
-      if (order.state == OrderState::paid) return PaidResult{PaidOutcome::already_paid, order};
-      if (order.state != OrderState::held) return PaidResult{PaidOutcome::settled, order};
-      if (!move_order(sql, order, OrderState::paid, actor, "released: " + reason, now)) {
-        return PaidResult{PaidOutcome::settled, order};
-      }
-      order.state = OrderState::paid;
-      order.paid_at = order.paid_at.value_or(now);
-      if (fulfil_in) fulfil_under_savepoint(sql, order, actor, now, fulfil_in);
-      return PaidResult{PaidOutcome::recorded, order};
-    });
+  return on_locked_order(database_, id, [&](soci::session& sql, Order order) -> core::Result<PaidResult> {
+    if (order.state == OrderState::paid) return PaidResult{PaidOutcome::already_paid, order};
+    if (order.state != OrderState::held) return PaidResult{PaidOutcome::settled, order};
+    if (!move_order(sql, order, OrderState::paid, actor, "released: " + reason, now)) {
+      return PaidResult{PaidOutcome::settled, order};
+    }
+    order.state = OrderState::paid;
+    order.paid_at = order.paid_at.value_or(now);
+    if (fulfil_in) fulfil_under_savepoint(sql, order, actor, now, fulfil_in);
+    return PaidResult{PaidOutcome::recorded, order};
   });
 }
 
@@ -138,17 +140,11 @@ bool OrderRepository::hold(const std::string& id, const PaymentFacts& facts, con
 
 core::Result<PaidResult> OrderRepository::fulfil_paid(const std::string& id, const std::string& actor, std::int64_t now,
                                                       const FulfilInTransaction& fulfil_in) {
-  const db::Engine engine = database_.engine();
-  return database_.with_session([&](soci::session& sql) {
-    return db::write_transaction_if_ok(sql, engine, [&]() -> core::Result<PaidResult> {
-      auto current = lock_order(sql, engine, id);
-      if (!current) return PaidResult{PaidOutcome::unknown, {}};
-      Order order = *current;
-      if (order.state == OrderState::held) return PaidResult{PaidOutcome::held, order};
-      if (order.state != OrderState::paid) return PaidResult{PaidOutcome::settled, order};
-      fulfil_under_savepoint(sql, order, actor, now, fulfil_in);
-      return PaidResult{PaidOutcome::recorded, order};
-    });
+  return on_locked_order(database_, id, [&](soci::session& sql, Order order) -> core::Result<PaidResult> {
+    if (order.state == OrderState::held) return PaidResult{PaidOutcome::held, order};
+    if (order.state != OrderState::paid) return PaidResult{PaidOutcome::settled, order};
+    fulfil_under_savepoint(sql, order, actor, now, fulfil_in);
+    return PaidResult{PaidOutcome::recorded, order};
   });
 }
 
