@@ -1,15 +1,7 @@
 // The operator console's content calls through the real App: the announcement, the FAQ with the
 // sanitizer's preview, the privilege table and seasons, each change seen by the public call that shows
 // it and audited with the operator's name; a player refused on each call.
-#include "core/clock.hpp"
-#include "db/database.hpp"
-#include "features/auth/membership_repository.hpp"
-#include "features/auth/membership_service.hpp"
-#include "features/auth/token_service.hpp"
-#include "features/auth/user_repository.hpp"
-#include "support/api_answers.hpp"
-#include "support/http_client.hpp"
-#include "support/test_app.hpp"
+#include "support/console_calls_fixture.hpp"
 
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
@@ -21,63 +13,7 @@ namespace {
 
 namespace json = boost::json;
 
-constexpr const char* kPlayer = "76561198000000411";
-constexpr const char* kOperator = "76561198000000412";
-// soci binds by reference: the bound actor must outlive the statement, so it is not a temporary.
-const std::string kOperatorActor = std::string("op:") + kOperator;
-
-class ConsoleContent : public ::testing::Test {
- protected:
-  std::int64_t player_id = 0;
-  std::int64_t operator_id = 0;
-  TestApp app{TestAppOptions{
-      .configure = [](app::Config& c) { c.servers.query_timeout_ms = 200; },
-      .seed =
-          [this](db::Database& database) {
-            auth::UserRepository users(database);
-            const auto now = core::system_unix_now();
-            player_id = users.upsert_steam_user(kPlayer, "Player", "", now).id;
-            operator_id = users.upsert_steam_user(kOperator, "Operator", "", now).id;
-            auth::MembershipRepository membership_repository(database);
-            auth::MembershipService memberships(membership_repository, core::system_unix_now);
-            ASSERT_TRUE(memberships.grant_group(kOperator, "op", std::nullopt, "test"));
-          },
-  }};
-  HttpClient http;
-  db::Database database{[this] {
-    auto options = app.database();
-    options.pool_size = 1;
-    return options;
-  }()};
-
-  std::string token(std::int64_t user_id, const std::string& steam_id) {
-    return login_token_for(app, user_id, steam_id);
-  }
-  std::string op() { return token(operator_id, kOperator); }
-  std::string player() { return token(player_id, kPlayer); }
-  HttpResult send(const std::string& method, const std::string& path, const json::value& body,
-                  const std::string& bearer) {
-    std::vector<std::string> headers{"Authorization: Bearer " + bearer};
-    std::string text;
-    if (method != "GET" && method != "DELETE") {
-      headers.push_back("Content-Type: application/json");
-      text = json::serialize(body);
-    }
-    return http.send(HttpCall{.method = method, .url = app.url(path), .headers = headers, .body = text});
-  }
-  HttpResult get(const std::string& path, const std::string& bearer = {}) {
-    return bearer.empty() ? http.get(app.url(path)) : send("GET", path, nullptr, bearer);
-  }
-  long long audited(const std::string& action) {
-    return database.with_session([&](soci::session& sql) {
-      long long n = 0;
-      const std::string actor = "op:" + std::string(kOperator);
-      sql << "SELECT COUNT(*) FROM audit_log WHERE action = :action AND actor = :actor", soci::use(action),
-          soci::use(actor), soci::into(n);
-      return n;
-    });
-  }
-};
+class ConsoleContent : public ConsoleCallsFixture {};
 
 TEST_F(ConsoleContent, AnnouncementEditShowsInTheHeaderTicker) {
   auto saved =
