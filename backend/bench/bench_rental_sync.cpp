@@ -71,6 +71,8 @@
 #include "integrations/cloud/tencent/tencent_compute.hpp"
 #include "integrations/http/curl_http_client.hpp"
 #include "sim/cloud/sim_cloud.hpp"
+#include "support/bench_stats.hpp"
+#include "support/loopback_http.hpp"
 
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
@@ -106,30 +108,14 @@
 namespace {
 
 using namespace portal;
-using Clock = std::chrono::steady_clock;
+using bench::Clock;
+using bench::median;
+using bench::ms_since;
+using bench::percentile;
 using namespace std::chrono_literals;
 
 constexpr const char* kBucket = "pracc-demos-1250000000";
 constexpr const char* kBucketRegion = "ap-shanghai";
-
-double ms_since(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-// Nearest-rank percentile.
-double percentile(std::vector<double> values, double p) {
-  if (values.empty()) return std::nan("");
-  std::sort(values.begin(), values.end());
-  const auto rank = static_cast<std::size_t>(std::ceil(p * static_cast<double>(values.size())));
-  return values[std::clamp<std::size_t>(rank, 1, values.size()) - 1];
-}
-
-double median(std::vector<double> values) {
-  if (values.empty()) return std::nan("");
-  std::sort(values.begin(), values.end());
-  const std::size_t n = values.size();
-  return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
 
 // CPU seconds (user + system) of the process (RUSAGE_SELF) or of the calling thread (RUSAGE_THREAD).
 double cpu_seconds(int who) {
@@ -263,78 +249,6 @@ class OneCallPerServer final : public cloud::Compute {
 
  private:
   cloud::Compute& inner_;
-};
-
-// ---- A keep-alive HTTP/1.1 client on 127.0.0.1 (Content-Length bodies; the portal always sends one)
-
-class HttpConnection {
- public:
-  explicit HttpConnection(int port) {
-    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
-    if (fd_ < 0) throw std::runtime_error("socket failed");
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(static_cast<std::uint16_t>(port));
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
-      ::close(fd_);
-      throw std::runtime_error("cannot connect to 127.0.0.1:" + std::to_string(port));
-    }
-    int one = 1;
-    ::setsockopt(fd_, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-  }
-  ~HttpConnection() { ::close(fd_); }
-  HttpConnection(const HttpConnection&) = delete;
-  HttpConnection& operator=(const HttpConnection&) = delete;
-
-  // Sends one request, answers status and body.
-  std::pair<int, std::string> request(const std::string& raw) {
-    send_all(raw);
-    std::size_t head_end;
-    while ((head_end = buffer_.find("\r\n\r\n")) == std::string::npos) receive();
-    if (buffer_.compare(0, 9, "HTTP/1.1 ") != 0) throw std::runtime_error("not an HTTP/1.1 response");
-    const int status = std::stoi(buffer_.substr(9, 3));
-    std::size_t length = 0;
-    bool have_length = false;
-    for (std::size_t line = buffer_.find("\r\n") + 2; line < head_end;) {
-      const std::size_t end = buffer_.find("\r\n", line);
-      const std::size_t colon = buffer_.find(':', line);
-      if (colon != std::string::npos && colon < end) {
-        std::string name = buffer_.substr(line, colon - line);
-        for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (name == "content-length") {
-          length = std::stoul(buffer_.substr(colon + 1, end - colon - 1));
-          have_length = true;
-        }
-      }
-      line = end + 2;
-    }
-    if (!have_length) throw std::runtime_error("response without Content-Length");
-    const std::size_t total = head_end + 4 + length;
-    while (buffer_.size() < total) receive();
-    std::string body = buffer_.substr(head_end + 4, length);
-    buffer_.erase(0, total);
-    return {status, std::move(body)};
-  }
-
- private:
-  void send_all(const std::string& data) {
-    std::size_t sent = 0;
-    while (sent < data.size()) {
-      const ssize_t n = ::send(fd_, data.data() + sent, data.size() - sent, MSG_NOSIGNAL);
-      if (n <= 0) throw std::runtime_error("send failed");
-      sent += static_cast<std::size_t>(n);
-    }
-  }
-  void receive() {
-    char chunk[65536];
-    const ssize_t n = ::recv(fd_, chunk, sizeof chunk, 0);
-    if (n <= 0) throw std::runtime_error("connection closed by the server");
-    buffer_.append(chunk, static_cast<std::size_t>(n));
-  }
-
-  int fd_ = -1;
-  std::string buffer_;
 };
 
 // ---- Where the servers are
@@ -622,7 +536,7 @@ HttpFigures measure_requests(int port, const std::string& token, int requests, p
     });
     std::this_thread::sleep_for(200ms);  // the loop is under way
   }
-  HttpConnection connection(port);
+  bench::HttpClient connection(port);
   const std::string raw = user_servers_request(token);
   HttpFigures f;
   for (int i = 0; i < 200; ++i) connection.request(raw);
@@ -631,9 +545,9 @@ HttpFigures measure_requests(int port, const std::string& token, int requests, p
   latencies.reserve(static_cast<std::size_t>(requests));
   for (int i = 0; i < requests; ++i) {
     const auto sent = Clock::now();
-    const auto [status, body] = connection.request(raw);
+    const auto answer = connection.request(raw);
     latencies.push_back(ms_since(sent));
-    if (status != 200 || body.empty()) ++f.not_ok;
+    if (answer.status != 200 || answer.body.empty()) ++f.not_ok;
   }
   f.sync_cycles = cycles.load() - cycles_before;
   f.requests = requests;
@@ -882,7 +796,7 @@ static int run(int argc, char** argv) {
   const std::string token =
       tokens.issue(auth::TokenType::login, owner.id, owner.steam_id, "", auth::kLoginTokenLifetime, now).token;
   {
-    HttpConnection connection(portal_port);
+    bench::HttpClient connection(portal_port);
     const auto [status, body] = connection.request(user_servers_request(token));
     const auto listed = boost::json::parse(body);
     if (status != 200 || !listed.is_array() || static_cast<int>(listed.as_array().size()) != per_user) {
