@@ -147,6 +147,45 @@ TEST_F(ConsoleServers, AnRconCommandRunsOnTheServerAndItsAnswerIsShown) {
   EXPECT_FALSE(error_code(down).empty()) << down.body;
 }
 
+// Behind the reverse proxy each request may come from another address: the per-address limit never
+// fills, the operator's own budget does.
+class ConsoleRconBudget : public ConsoleCallsFixture {
+ protected:
+  ConsoleRconBudget() : ConsoleCallsFixture([](app::Config& c) { c.security.trust_forwarded_for = true; }) {}
+};
+
+TEST_F(ConsoleRconBudget, AnOperatorHasThirtyCommandsAMinuteFromWhateverAddress) {
+  sim::SimServerSpec spec;
+  spec.name = "Budget DM";
+  spec.map = "de_inferno";
+  spec.rcon_password = "rcon-budget";
+  sim::SimCluster game{{spec}, 13};
+  const auto added = send("POST", "/api/console/servers",
+                          json::object{{"ip", "127.0.0.1"},
+                                       {"port", game.ports()[0]},
+                                       {"name", "Budget DM"},
+                                       {"category", "deathmatch"},
+                                       {"region", "ap-shanghai"},
+                                       {"rcon_password", "rcon-budget"}},
+                          op());
+  ASSERT_EQ(added.status, 201) << added.body;
+  const std::string url = app.url("/api/console/servers/" + std::to_string(added.json().at("id").as_int64()) + "/rcon");
+  const std::string bearer = op();
+  const auto command_from = [&](int address) {
+    return http.send(HttpCall{.method = "POST",
+                              .url = url,
+                              .headers = {"Authorization: Bearer " + bearer, "Content-Type: application/json",
+                                          "X-Forwarded-For: 198.51.100." + std::to_string(address)},
+                              .body = R"({"command":"hostname"})"});
+  };
+  for (int i = 1; i <= 30; ++i) ASSERT_EQ(command_from(i).status, 200) << "command " << i;
+  const auto refused = command_from(31);
+  EXPECT_EQ(refused.status, 429) << refused.body;
+  EXPECT_EQ(error_code(refused), "RATE_LIMIT_EXCEEDED");
+  EXPECT_FALSE(refused.header("Retry-After").empty());
+  EXPECT_EQ(audited("server.rcon"), 30) << "a refused command is neither sent nor audited";
+}
+
 TEST_F(ConsoleServers, APlayerIsRefusedOnEveryCall) {
   const std::string bearer = player();
   const json::object empty;

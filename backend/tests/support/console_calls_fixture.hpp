@@ -15,6 +15,7 @@
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,19 +30,27 @@ class ConsoleCallsFixture : public ::testing::Test {
 
   std::int64_t player_id = 0;
   std::int64_t operator_id = 0;
-  TestApp app{TestAppOptions{
-      .configure = [](app::Config& c) { c.servers.query_timeout_ms = 200; },
-      .seed =
-          [this](db::Database& database) {
-            auth::UserRepository users(database);
-            const auto now = core::system_unix_now();
-            player_id = users.upsert_steam_user(kPlayer, "Player", "", now).id;
-            operator_id = users.upsert_steam_user(kOperator, "Operator", "", now).id;
-            auth::MembershipRepository membership_repository(database);
-            auth::MembershipService memberships(membership_repository, core::system_unix_now);
-            ASSERT_TRUE(memberships.grant_group(kOperator, "op", std::nullopt, "test"));
-          },
-  }};
+  // `more`: settings a suite changes on top of the fixture's.
+  explicit ConsoleCallsFixture(std::function<void(app::Config&)> more = {})
+      : app(TestAppOptions{
+            .configure =
+                [more](app::Config& c) {
+                  c.servers.query_timeout_ms = 200;
+                  if (more) more(c);
+                },
+            .seed =
+                [this](db::Database& database) {
+                  auth::UserRepository users(database);
+                  const auto now = core::system_unix_now();
+                  player_id = users.upsert_steam_user(kPlayer, "Player", "", now).id;
+                  operator_id = users.upsert_steam_user(kOperator, "Operator", "", now).id;
+                  auth::MembershipRepository membership_repository(database);
+                  auth::MembershipService memberships(membership_repository, core::system_unix_now);
+                  ASSERT_TRUE(memberships.grant_group(kOperator, "op", std::nullopt, "test"));
+                },
+        }) {}
+
+  TestApp app;
   HttpClient http;
   db::Database database{[this] {
     auto options = app.database();

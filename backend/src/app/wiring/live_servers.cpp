@@ -27,6 +27,7 @@ LiveServers::LiveServers(const Config& config, db::Database& database, content::
       tracker_({.offline_after_misses = config.servers.offline_after_misses,
                 .plugin_fresh = std::chrono::seconds(config.servers.plugin_fresh_s)}),
       service_(repository_, tracker_, store_, std::chrono::hours(config.servers.history_hours)),
+      rcon_budgets_(database),
       refresh_interval_(config.servers.refresh_interval_s),
       history_(config.servers.history_hours),
       plugin_fresh_(config.servers.plugin_fresh_s) {
@@ -123,7 +124,9 @@ void LiveServers::seed_demo(content::Announcements& announcements) {
 
 void LiveServers::register_routes(http::RouteTable& routes) {
   servers::register_routes(routes, service_);
-  servers::register_console_routes(routes, {.service = service_, .rcon = console_rcon_sender()});
+  servers::register_console_routes(
+      routes,
+      {.service = service_, .rcon = console_rcon_sender(), .rcon_budget = console_rcon_operator_budget(rcon_budgets_)});
 }
 
 RateLimitPolicies LiveServers::rate_limit_policies() const { return console_rcon_rate_limit_policies(); }

@@ -10,6 +10,7 @@
 #include "app/config/config.hpp"
 #include "app/module.hpp"
 #include "core/jobs/scheduler.hpp"
+#include "db/budgets.hpp"
 #include "db/database.hpp"
 #include "features/content/announcements.hpp"
 #include "features/servers/live_source.hpp"
@@ -53,6 +54,7 @@ class LiveServers final : public Module {
   servers::Tracker tracker_;
   servers::SnapshotStore store_;
   servers::Service service_;
+  db::Budgets rcon_budgets_;                     // the console's RCON commands per operator
   std::unique_ptr<sim::SimCluster> simulation_;  // demo mode only
   std::unique_ptr<servers::LiveSource> source_;
   std::unique_ptr<servers::LiveState> shared_;  // PostgreSQL: several instances may share the list

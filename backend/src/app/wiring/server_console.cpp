@@ -1,5 +1,6 @@
 #include "app/wiring/server_console.hpp"
 
+#include "core/clock.hpp"
 #include "features/servers/errors.hpp"
 #include "integrations/rcon/rcon_client.hpp"
 #include "integrations/rcon/rcon_error.hpp"
@@ -24,9 +25,19 @@ servers::RconSend console_rcon_sender() {
   };
 }
 
+namespace {
+constexpr core::RateLimit kRconPerMinute{30, 1min};
+}  // namespace
+
 RateLimitPolicies console_rcon_rate_limit_policies() {
   // An operator types commands by hand; a script hammering a game server through the portal is not.
-  return {{std::string(servers::kRconRateLimit), {30, 1min}}};
+  return {{std::string(servers::kRconRateLimit), kRconPerMinute}};
+}
+
+servers::OperatorBudget console_rcon_operator_budget(db::Budgets& budgets) {
+  return [&budgets](const std::string& actor) {
+    return budgets.take("console-rcon|" + actor, kRconPerMinute, core::system_unix_now());
+  };
 }
 
 }  // namespace portal::app

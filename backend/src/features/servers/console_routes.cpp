@@ -200,7 +200,7 @@ core::Status checked_command(const std::string& command) {
   return core::Ok{};
 }
 
-Response rcon(Service& service, const RconSend& send, const Request& request) {
+Response rcon(Service& service, const RconSend& send, const OperatorBudget& budget, const Request& request) {
   const auto id = id_of(request);
   if (!id) return error(errors::server_not_found());
   auto body = http::dto::parse_body<dto::RconBody>(request);
@@ -209,6 +209,10 @@ Response rcon(Service& service, const RconSend& send, const Request& request) {
   const auto server = service.find(*id);
   if (!server) return error(errors::server_not_found());
   if (server->rcon_password.empty()) return error(errors::rcon_not_configured());
+  // Per operator as well as per address: two operators behind one office address each get their own.
+  if (budget) {
+    if (const auto retry_after = budget(actor_of(request))) return http::rate_limited_response(*retry_after);
+  }
   service.audit_rcon(*id, *body->command, actor_of(request));
   auto output = send(server->ip, server->port, server->rcon_password, *body->command);
   if (!output) return error(output.error());
@@ -264,7 +268,8 @@ void register_console_routes(http::RouteTable& routes, ConsoleRoutesDeps deps) {
               .pattern = "/api/console/servers/{id}/rcon",
               .access = Access::op,
               .exec = http::Exec::outbound,
-              .handler = [&service, send = deps.rcon](Request& r) { return rcon(service, send, r); },
+              .handler = [&service, send = deps.rcon,
+                          budget = deps.rcon_budget](Request& r) { return rcon(service, send, budget, r); },
               .json_body = true,
               .summary = "Console: send one RCON command to a server",
               .rate_limit = std::string(kRconRateLimit)});

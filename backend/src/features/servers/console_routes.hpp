@@ -8,7 +8,9 @@
 #include "features/servers/service.hpp"
 #include "http/route.hpp"
 
+#include <chrono>
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace portal::servers {
@@ -21,9 +23,14 @@ inline constexpr std::string_view kRconRateLimit = "console_rcon";
 using RconSend = std::function<core::Result<std::string>(const std::string& host, int port, const std::string& password,
                                                          const std::string& command)>;
 
+// Takes one RCON command from the operator's own budget (every instance spends from the same one):
+// nullopt when taken, otherwise how long until it is whole again. Empty: no budget per operator.
+using OperatorBudget = std::function<std::optional<std::chrono::seconds>(const std::string& actor)>;
+
 struct ConsoleRoutesDeps {
   Service& service;
   RconSend rcon;
+  OperatorBudget rcon_budget;
 };
 
 void register_console_routes(http::RouteTable& routes, ConsoleRoutesDeps deps);
