@@ -148,12 +148,13 @@ test.describe('the operator console: people, FAQ and audit', () => {
 
   test('a visitor is asked to log in, a player is refused, and so is the API', async ({ page, request }) => {
     const errors = watchForErrors(page)
-    await page.goto('/console')
+    await page.goto('/console/people?q=bob')
     await expect(page.getByRole('heading', { name: '请先登录' })).toBeVisible()
     expect((await request.get('/api/console/dashboard')).status()).toBe(401)
 
-    await loginWithSteam(page, freshSteamId())
-    await page.goto('/console/people')
+    // The login started on the console page comes back to it (not to /).
+    const refusal = page.getByTestId('console-refusal')
+    await loginWithSteam(page, freshSteamId(), refusal.getByRole('button', { name: '登录' }), '/console/people?q=bob')
     await expect(page.getByRole('heading', { name: '无权访问' })).toBeVisible()
     await expect(consoleNav(page)).toHaveCount(0)
     await shot(page, 'console-refused')

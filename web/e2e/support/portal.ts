@@ -95,15 +95,17 @@ export async function signInAtDevProvider(page: Page, steamId: string) {
 
 /**
  * Logs in with Steam from the login dialog `opener` opens (the header's button unless the page has
- * its own); the backend lands the new session on /.
+ * its own); the new session lands on `landsOn`: / unless the login started on a console page, which
+ * it comes back to.
  */
 export async function loginWithSteam(
   page: Page,
   steamId: string,
   opener: Locator = page.getByRole('banner').getByRole('button', { name: '登录' }),
+  landsOn = '/',
 ) {
   await opener.click()
   await page.getByRole('dialog', { name: '登录' }).getByRole('button', { name: '通过 Steam 登录' }).click()
   await signInAtDevProvider(page, steamId)
-  await expect(page).toHaveURL('/')
+  await expect(page).toHaveURL(landsOn)
 }

@@ -47,7 +47,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'faq', element: <FaqPage /> },
       { path: 'leaderboard', element: <LeaderboardPage /> },
       { path: 'orders', element: <OrdersRoute onLogin={() => openLoginDialog()} /> },
-      { path: 'console/*', element: <ConsoleRoute onLogin={() => openLoginDialog()} /> },
+      { path: 'console/*', element: <ConsoleRoute onLogin={() => openLoginDialog('main', { returnHere: true })} /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
 /** Keys kept in sessionStorage: they belong to one tab's round trip through Steam. */
 export const SESSION_STORAGE_KEYS = {
   openidState: 'portal.openidState',
+  /** The in-app page a Steam login comes back to (only when the page that started it asked). */
+  loginReturn: 'portal.loginReturn',
 } as const
 
 export const storedUserSchema = z.object({
@@ -115,4 +117,6 @@ export const storage = {
 export const sessionStore = {
   /** The OpenID round trip's anti-forgery value, checked by the callback pages. */
   openidState: item(SESSION_STORAGE_KEYS.openidState, text, 'sessionStorage'),
+  /** Where the Steam callback pages go after a login; read once, checked to be this site's path. */
+  loginReturn: item(SESSION_STORAGE_KEYS.loginReturn, text, 'sessionStorage'),
 } as const

@@ -1,11 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import i18next from 'i18next'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { browser } from '@/lib/browser'
+import { SESSION_STORAGE_KEYS } from '@/lib/storage'
+import { ALICE, captureAuthLog, jwtExpiringIn } from '@/testing/auth-fixtures'
 import { server } from '@/testing/msw-server'
+import { preloadAuthChunks } from '@/testing/preload'
 import { renderApp } from '@/testing/render-app'
 import { serveDashboard } from '@/features/console/testing/dashboard-fixtures'
 import { signInAs } from '@/lib/console/testing/console-fixtures'
+
+beforeAll(preloadAuthChunks)
 
 describe('the console shell', () => {
   it('asks a visitor to log in and shows nothing of the console', async () => {
@@ -17,6 +23,48 @@ describe('the console shell', () => {
     expect(within(refusal).getByRole('button', { name: '登录' })).toBeInTheDocument()
     expect(screen.queryByRole('navigation', { name: '控制台导航' })).not.toBeInTheDocument()
     expect(asked).toBe(false)
+  })
+
+  it("remembers the console page for a Steam login started there (its own button or the header's), not elsewhere", async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {})
+    const { user } = await renderApp('/console/people?q=bob')
+    await user.click(within(await screen.findByTestId('console-refusal')).getByRole('button', { name: '登录' }))
+    const dialog = await screen.findByRole('dialog', { name: '登录' })
+    await user.click(within(dialog).getByRole('button', { name: '通过 Steam 登录' }))
+    expect(assign).toHaveBeenCalledTimes(1)
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.loginReturn)).toBe('/console/people?q=bob')
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+
+    sessionStorage.clear()
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: '登录' }))
+    await user.click(within(await screen.findByRole('dialog', { name: '登录' })).getByRole('button', { name: '通过 Steam 登录' }))
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.loginReturn)).toBe('/console/people?q=bob')
+  })
+
+  it('reloads onto the console page after an e-mail login started there', async () => {
+    const replace = vi.spyOn(browser, 'replace').mockImplementation(() => {})
+    captureAuthLog()
+    server.use(
+      http.post('/api/auth/email/login', () =>
+        HttpResponse.json({ needsSteamBinding: false, token: jwtExpiringIn(3600), steamId: ALICE.steamId, username: 'alice' }),
+      ),
+    )
+    const { user } = await renderApp('/console/orders?q=o_1')
+    await user.click(within(await screen.findByTestId('console-refusal')).getByRole('button', { name: '登录' }))
+    await user.click(within(await screen.findByRole('dialog', { name: '登录' })).getByRole('button', { name: '邮箱登录' }))
+    await user.type(screen.getByLabelText('邮箱'), 'alice@example.com')
+    await user.type(screen.getByLabelText('密码'), 'secret123{Enter}')
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/console/orders?q=o_1'))
+  })
+
+  it('lets a Steam login started on another page land on / as before', async () => {
+    vi.spyOn(browser, 'assign').mockImplementation(() => {})
+    sessionStorage.setItem(SESSION_STORAGE_KEYS.loginReturn, '/console')
+    const { user } = await renderApp('/vip')
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: '登录' }))
+    await user.click(within(await screen.findByRole('dialog', { name: '登录' })).getByRole('button', { name: '通过 Steam 登录' }))
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.loginReturn)).toBeNull()
   })
 
   it('refuses a logged-in player who is not an operator', async () => {

@@ -1,10 +1,12 @@
 import { LogIn } from 'lucide-react'
 import { useCallback, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { openLoginDialog } from '@/features/auth/hooks/use-login-dialog'
 import { loadLoginDialog } from '@/features/auth/components/lazy-login-dialog'
 import { logout, logoutEverywhere, useSessionUser } from '@/lib/session'
+import { loginReturnsHere } from '../routing/login-return'
 import { UserMenu } from './user-menu'
 
 const preload = () => void loadLoginDialog()
@@ -13,6 +15,7 @@ const preload = () => void loadLoginDialog()
 export function LoginButton() {
   const { t } = useTranslation('shell')
   const user = useSessionUser()
+  const { pathname } = useLocation()
   // A logout confirmed in the menu removes the menu and its dialog, which would drop focus to the
   // page body: the login button that takes their place gets it instead. Logouts the app makes on
   // its own (expired or refused token, another tab) leave focus alone.
@@ -41,7 +44,7 @@ export function LoginButton() {
     <Button
       ref={loginButton}
       className="px-3 sm:px-4"
-      onClick={() => openLoginDialog()}
+      onClick={() => openLoginDialog('main', { returnHere: loginReturnsHere(pathname) })}
       onPointerEnter={preload}
       onFocus={preload}
     >

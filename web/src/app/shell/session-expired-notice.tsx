@@ -1,7 +1,9 @@
 import { LogIn, TriangleAlert, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
 import { openLoginDialog } from '@/features/auth/hooks/use-login-dialog'
 import { dismissLoginExpired, useLoginExpired, useSessionUser } from '@/lib/session'
+import { loginReturnsHere } from '../routing/login-return'
 
 /**
  * Tells the user their login ended without them logging out (spec 000 §4.1: the token was refused
@@ -11,6 +13,7 @@ export function SessionExpiredNotice() {
   const { t } = useTranslation('shell')
   const expired = useLoginExpired()
   const user = useSessionUser()
+  const { pathname } = useLocation()
   if (!expired || user) return null
 
   return (
@@ -22,7 +25,7 @@ export function SessionExpiredNotice() {
       <p className="min-w-0 flex-1 basis-48 font-medium">{t('loginExpired.text')}</p>
       <button
         type="button"
-        onClick={() => openLoginDialog()}
+        onClick={() => openLoginDialog('main', { returnHere: loginReturnsHere(pathname) })}
         className="focus-ring inline-flex cursor-pointer items-center gap-1.5 rounded-lg bg-amber-300 px-3 py-1.5 font-semibold text-ink-950 hover:bg-amber-200"
       >
         <LogIn className="size-4" aria-hidden="true" />

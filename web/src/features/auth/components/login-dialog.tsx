@@ -5,6 +5,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { browser } from '@/lib/browser'
 import { storage } from '@/lib/storage'
 import { rememberedLoginEmail } from '../hooks/use-login-dialog'
+import { afterLoginPath } from '../model/login-return'
 import { previousView, SHOW_EMAIL_LOGIN_PARAM, type LoginView } from '../model/login-views'
 import { BackButton } from './auth-form-parts'
 import { EmailLoginView } from './email-login-view'
@@ -65,12 +66,8 @@ export function LoginDialog({ onClose, initialView = 'main' }: LoginDialogProps)
 
   /** A completed login: close, then reload onto the page (without showEmailLogin, never /login). */
   const loggedIn = () => {
-    const params = new URLSearchParams(location.search)
-    params.delete(SHOW_EMAIL_LOGIN_PARAM)
-    const pathname = location.pathname === '/login' ? '/' : location.pathname
-    const search = params.toString()
     onClose()
-    browser.replace(`${pathname}${search ? `?${search}` : ''}${location.hash}`)
+    browser.replace(afterLoginPath(location))
   }
 
   const back = previousView(view)

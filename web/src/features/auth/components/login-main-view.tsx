@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { browser } from '@/lib/browser'
 import { useAppConfig } from '@/lib/config/config-context'
+import { useRememberLoginReturn } from '../hooks/use-login-dialog'
 import { steamRedirectUrl } from '../model/steam-openid'
 import { OptionButton } from './auth-form-parts'
 
@@ -11,10 +12,12 @@ export function LoginMainView({ onEmailLogin }: { onEmailLogin: () => void }) {
   const { t } = useTranslation('auth')
   const { steam } = useAppConfig()
   const [redirecting, setRedirecting] = useState(false)
+  const rememberReturn = useRememberLoginReturn()
 
   const loginWithSteam = () => {
     if (!steam) return
     setRedirecting(true)
+    rememberReturn()
     browser.assign(steamRedirectUrl(steam, { purpose: 'login' }))
   }
 

@@ -9,6 +9,7 @@ import { logAuthAction, startSession } from '@/lib/session'
 import { storage } from '@/lib/storage'
 import { bindSteam, validateBindToken, type Player } from '../api/auth-api'
 import { useAuthMessageText } from '../hooks/use-auth-message'
+import { useRememberLoginReturn } from '../hooks/use-login-dialog'
 import { bindingError, type AuthMessage } from '../model/auth-errors'
 import { steamRedirectUrl } from '../model/steam-openid'
 import { FormAlert, OptionButton } from './auth-form-parts'
@@ -32,12 +33,14 @@ export function SteamBindingView({ email, onLoggedIn }: SteamBindingViewProps) {
   const [player, setPlayer] = useState<Player | null>(null)
   const [busy, setBusy] = useState<'redirect' | 'verify' | 'confirm' | null>(null)
   const [error, setError] = useState<AuthMessage | null>(null)
+  const rememberReturn = useRememberLoginReturn()
 
   const bindViaSteam = () => {
     const bindToken = storage.emailBindToken.get()
     if (!bindToken) return setError(UNAUTHORIZED)
     if (!steam) return
     setBusy('redirect')
+    rememberReturn()
     browser.assign(steamRedirectUrl(steam, { purpose: 'bind', bindToken }))
   }
 

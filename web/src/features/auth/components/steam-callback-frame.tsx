@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast-context'
 import { errorState } from '@/lib/navigation'
 import { useAuthMessageText } from '../hooks/use-auth-message'
+import { takeLoginReturn } from '../model/login-return'
 import type { CallbackOutcome } from '../model/steam-callbacks'
 
 interface SteamCallbackFrameProps {
@@ -18,7 +19,10 @@ interface SteamCallbackFrameProps {
   finish: (params: URLSearchParams) => Promise<CallbackOutcome>
 }
 
-/** Runs a Steam return page's work once, then goes to / with a success toast or an error banner. */
+/**
+ * Runs a Steam return page's work once, then goes to the page the login asked to come back to (else /)
+ * with a success toast, or to / with an error banner.
+ */
 export function SteamCallbackFrame({ title, description, working, success, icon, finish }: SteamCallbackFrameProps) {
   const navigate = useNavigate()
   const { search } = useLocation()
@@ -32,9 +36,10 @@ export function SteamCallbackFrame({ title, description, working, success, icon,
     if (started.current) return
     started.current = true
     void finish(new URLSearchParams(search)).then((outcome) => {
+      const back = takeLoginReturn()
       if (outcome.ok) {
         toast({ tone: 'success', title: success })
-        navigate('/', { replace: true })
+        navigate(back, { replace: true })
         return
       }
       if (outcome.toast) {

@@ -53,6 +53,35 @@ describe('/auth/steam/callback', () => {
     expect(screen.getByRole('button', { name: '账号菜单（alice）' })).toBeInTheDocument()
   })
 
+  it('comes back to the page that asked for the login (the console), and only once', async () => {
+    sessionStorage.setItem(SESSION_STORAGE_KEYS.openidState, 'st4te')
+    sessionStorage.setItem(SESSION_STORAGE_KEYS.loginReturn, '/console/people?q=bob')
+    serveUserInfo()
+    captureAuthLog()
+    const { location } = await renderApp(`/auth/steam/callback?token=${jwtExpiringIn(3600)}&state=st4te`)
+    await waitFor(() => expect(location().pathname).toBe('/console/people'))
+    expect(location().search).toBe('?q=bob')
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.loginReturn)).toBeNull()
+  })
+
+  it('never follows a kept address to another site', async () => {
+    sessionStorage.setItem(SESSION_STORAGE_KEYS.openidState, 'st4te')
+    sessionStorage.setItem(SESSION_STORAGE_KEYS.loginReturn, '//evil.example/console')
+    serveUserInfo()
+    captureAuthLog()
+    const { location } = await renderApp(`/auth/steam/callback?token=${jwtExpiringIn(3600)}&state=st4te`)
+    expect(await within(notifications()).findByText('登录成功，欢迎！')).toBeInTheDocument()
+    expect(location().pathname).toBe('/')
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.loginReturn)).toBeNull()
+  })
+
+  it('a failed login still goes to / with its banner, forgetting the kept page', async () => {
+    sessionStorage.setItem(SESSION_STORAGE_KEYS.loginReturn, '/console')
+    const { location } = await renderApp('/auth/steam/callback?error=invalid_authentication')
+    expect(await bannerOnHome(location)).toHaveTextContent('Steam 登录失败')
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.loginReturn)).toBeNull()
+  })
+
   it('without a token: banner tokenNotFound', async () => {
     const { location } = await renderApp('/auth/steam/callback')
     expect(await bannerOnHome(location)).toHaveTextContent('未获取到登录令牌')
@@ -134,6 +163,16 @@ describe('/auth/steam/bind/callback', () => {
     expect(localStorage.getItem(STORAGE_KEYS.emailBindToken)).toBeNull()
     expect(localStorage.getItem(STORAGE_KEYS.bindingEmail)).toBeNull()
     expect(log).toEqual([{ steamId: ALICE.steamId, action: 'LOGIN-EMAIL', authorization: `Bearer ${token}` }])
+  })
+
+  it('a login from the console that needed binding comes back to the console', async () => {
+    sessionStorage.setItem(SESSION_STORAGE_KEYS.openidState, 'st4te')
+    sessionStorage.setItem(SESSION_STORAGE_KEYS.loginReturn, '/console/audit')
+    localStorage.setItem(STORAGE_KEYS.emailBindToken, jwtExpiringIn(600, 'bind'))
+    serveUserInfo()
+    captureAuthLog()
+    const { location } = await renderApp(`/auth/steam/bind/callback?token=${jwtExpiringIn(3600)}&state=st4te`)
+    await waitFor(() => expect(location().pathname).toBe('/console/audit'))
   })
 
   it('a token whose user cannot be loaded: binding failed', async () => {

@@ -1,6 +1,8 @@
 // Whether the header's login dialog is open: a tiny store, so the header button and the dialog
 // host (both in the shell) need not share a parent's state.
 import { useSyncExternalStore } from 'react'
+import { useLocation } from 'react-router'
+import { afterLoginPath, rememberLoginReturn } from '../model/login-return'
 import type { LoginView } from '../model/login-views'
 
 interface LoginDialogState {
@@ -8,9 +10,11 @@ interface LoginDialogState {
   view: LoginView
   /** The address the e-mail login starts with: the one just registered or reset in this tab. */
   email: string | null
+  /** A Steam login started from this dialog comes back to the page it was opened on (else to /). */
+  returnHere: boolean
 }
 
-let state: LoginDialogState = { open: false, view: 'main', email: null }
+let state: LoginDialogState = { open: false, view: 'main', email: null, returnHere: false }
 const listeners = new Set<() => void>()
 
 function set(next: LoginDialogState) {
@@ -18,8 +22,9 @@ function set(next: LoginDialogState) {
   for (const listener of [...listeners]) listener()
 }
 
-export function openLoginDialog(view: LoginView = 'main'): void {
-  set({ ...state, open: true, view })
+/** `returnHere`: the page needs the login to be of use (the console), so a Steam login comes back to it. */
+export function openLoginDialog(view: LoginView = 'main', { returnHere = false }: { returnHere?: boolean } = {}): void {
+  set({ ...state, open: true, view, returnHere })
 }
 
 /**
@@ -35,7 +40,17 @@ export function rememberedLoginEmail(): string | null {
 
 /** Closing also forgets a remembered address: the next dialog starts empty. */
 export function closeLoginDialog(): void {
-  if (state.open || state.email !== null) set({ ...state, open: false, email: null })
+  if (state.open || state.email !== null || state.returnHere) set({ ...state, open: false, email: null, returnHere: false })
+}
+
+/**
+ * Called just before the redirect to Steam: remembers the page (by the e-mail login's rules) when the
+ * dialog's opener asked to come back to it, and forgets any older page otherwise.
+ */
+export function useRememberLoginReturn(): () => void {
+  const { returnHere } = useLoginDialogState()
+  const location = useLocation()
+  return () => rememberLoginReturn(returnHere ? afterLoginPath(location) : null)
 }
 
 function subscribe(listener: () => void) {
