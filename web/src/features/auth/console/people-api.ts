@@ -16,9 +16,47 @@ export const personSchema = z.object({
 })
 export type Person = z.infer<typeof personSchema>
 
-/** Orders and rentals come from other features in their own shapes: read what is known, keep the rest. */
-const looseRow = z.record(z.string(), z.unknown())
-export type LooseRow = z.infer<typeof looseRow>
+/**
+ * The account's latest 50 orders, newest first, as the backend's console wiring writes them
+ * (backend/src/app/wiring/console.cpp order_json; docs/console.md People). Read strictly: a drift in
+ * the contract shows as an error, not as an empty or blank table.
+ */
+export const personOrderSchema = z.object({
+  /** "ord_" and 26 characters. */
+  id: z.string(),
+  /** vip | server_rental */
+  product_type: z.string(),
+  product_id: z.string(),
+  /** alipay | wechat | paypal */
+  method: z.string(),
+  /** created, awaiting_payment, paid, fulfilled, expired, failed, refunded, held */
+  state: z.string(),
+  currency: z.string(),
+  amount_minor: z.number(),
+  created_at: z.number(),
+  paid_at: z.nullable(z.number()),
+  refunded_at: z.nullable(z.number()),
+})
+export type PersonOrder = z.infer<typeof personOrderSchema>
+
+/**
+ * The practice servers the account rents or helps run (console.cpp rental_json): newest first, without
+ * the records a region switch left behind.
+ */
+export const personRentalSchema = z.object({
+  /** "srv_" and 16 characters. */
+  id: z.string(),
+  name: z.string(),
+  region: z.string(),
+  /** The web status: RUNNING, LAUNCH_FAILED ... */
+  status: z.string(),
+  /** true: the account owns it; false: one of its admins. */
+  owner: z.boolean(),
+  maintenance: z.boolean(),
+  expires_at: z.number(),
+  created_at: z.number(),
+})
+export type PersonRental = z.infer<typeof personRentalSchema>
 
 export const personDetailsSchema = z.object({
   user: personSchema,
@@ -51,8 +89,8 @@ export const personDetailsSchema = z.object({
     }),
     { until: null, history: [] },
   ),
-  orders: z.catch(z.array(looseRow), []),
-  rentals: z.catch(z.array(looseRow), []),
+  orders: z.array(personOrderSchema),
+  rentals: z.array(personRentalSchema),
   sessions: z.catch(
     z.array(
       z.object({

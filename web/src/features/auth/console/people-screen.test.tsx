@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { signInAs } from '@/lib/console/testing/console-fixtures'
 import { server } from '@/testing/msw-server'
 import { renderApp } from '@/testing/render-app'
@@ -28,16 +28,53 @@ function servePeople(people: Person[] = [BOB]) {
   return asked
 }
 
-function servePerson(person: () => Person) {
+// Shaped as the backend writes them: backend/src/app/wiring/console.cpp (order_json, rental_json) and
+// backend/src/features/auth/console_routes.cpp (details_json); docs/console.md, People.
+const ORDER = {
+  id: 'ord_3f2a9c0d4e5b6a7c8d9e0f1a2b',
+  product_type: 'vip',
+  product_id: 'vip',
+  method: 'wechat',
+  state: 'fulfilled',
+  currency: 'CNY',
+  amount_minor: 1500,
+  created_at: 1_800_000_100,
+  paid_at: 1_800_000_160,
+  refunded_at: null,
+}
+const REFUNDED = {
+  ...ORDER,
+  id: 'ord_00000000000000000000000002',
+  product_type: 'server_rental',
+  product_id: 'premium',
+  method: 'paypal',
+  state: 'refunded',
+  currency: 'USD',
+  amount_minor: 999,
+  refunded_at: 1_800_086_400,
+}
+const OWNED = {
+  id: 'srv_abcdefghijklmnop',
+  name: 'Team practice',
+  region: 'ap-shanghai',
+  status: 'RUNNING',
+  owner: true,
+  maintenance: true,
+  expires_at: 1_800_604_800,
+  created_at: 1_800_000_000,
+}
+const ADMINED = { ...OWNED, id: 'srv_qrstuvwxyz234567', name: 'Friends', region: 'ap-beijing', status: 'LAUNCH_FAILED', owner: false, maintenance: false }
+
+function servePerson(person: () => Person, { orders = [ORDER], rentals = [OWNED] }: { orders?: unknown[]; rentals?: unknown[] } = {}) {
   server.use(
     http.get('/api/console/users/9', () =>
       HttpResponse.json({
         user: person(),
         memberships: [],
         vip: { until: person().vip_until, history: [] },
-        orders: [{ id: 'o-1', state: 'PAID', product_type: 'vip', amount_minor: 1500, currency: 'CNY', created_at: 1_800_000_100 }],
-        rentals: [],
-        sessions: [{ id: 1, method: 'steam', ip: '10.0.0.1', created_at: 1_800_000_000, last_seen_at: null, expires_at: 1_800_604_800 }],
+        orders,
+        rentals,
+        sessions: [{ id: 1, method: 'LOGIN-STEAM', ip: '10.0.0.1', created_at: 1_800_000_000, last_seen_at: null, expires_at: 1_800_604_800 }],
       }),
     ),
   )
@@ -58,6 +95,50 @@ describe('the People screen', () => {
     expect(location().pathname).toBe('/console/people/9')
     expect(screen.getByRole('table', { name: /订单/ })).toHaveTextContent('¥15.00')
     expect(screen.getByRole('table', { name: /登录会话/ })).toHaveTextContent('10.0.0.1')
+  })
+
+  it("shows the person's orders and rentals as the backend sends them, each linked to its console list", async () => {
+    signInAs()
+    servePerson(() => BOB, { orders: [ORDER, REFUNDED], rentals: [OWNED, ADMINED] })
+    await renderApp('/console/people/9')
+    const orders = await screen.findByRole('table', { name: /订单/ })
+    const [paid, refunded] = within(orders).getAllByRole('row').slice(1)
+    expect(within(paid).getByRole('link', { name: ORDER.id })).toHaveAttribute('href', `/console/orders?q=${ORDER.id}`)
+    expect(paid).toHaveTextContent('VIP')
+    expect(paid).toHaveTextContent('微信支付')
+    expect(paid).toHaveTextContent('已完成')
+    expect(paid).toHaveTextContent('¥15.00')
+    // 1_800_000_100 and 1_800_000_160 in GMT+8
+    expect(paid).toHaveTextContent('2027-01-15 16:01')
+    expect(paid).toHaveTextContent('2027-01-15 16:02')
+    expect(refunded).toHaveTextContent('练习服租用')
+    expect(refunded).toHaveTextContent('PayPal')
+    expect(refunded).toHaveTextContent('已退款')
+    expect(refunded).toHaveTextContent('US$9.99')
+    expect(refunded).toHaveTextContent('退款于 2027-01-16 16:00')
+
+    const rentals = screen.getByRole('table', { name: /练习服/ })
+    const [owned, admined] = within(rentals).getAllByRole('row').slice(1)
+    expect(within(owned).getByRole('link', { name: OWNED.id })).toHaveAttribute('href', `/console/rentals?q=${OWNED.id}`)
+    expect(owned).toHaveTextContent('Team practice')
+    expect(owned).toHaveTextContent('所有者')
+    expect(owned).toHaveTextContent('运行中')
+    expect(owned).toHaveTextContent('维护中')
+    expect(owned).toHaveTextContent('上海')
+    expect(owned).toHaveTextContent('2027-01-22 16:00')
+    expect(admined).toHaveTextContent('管理员')
+    expect(admined).toHaveTextContent('开服失败')
+    expect(admined).not.toHaveTextContent('维护中')
+    expect(admined).toHaveTextContent('北京')
+  })
+
+  it('shows an answer whose orders are not in the contract as an error, not as blank rows', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    signInAs()
+    servePerson(() => BOB, { orders: [{ id: 'o-1', state: 'PAID', product_type: 'vip', amount_minor: 1500, currency: 'CNY', created_at: 1 }] })
+    await renderApp('/console/people/9')
+    expect(await screen.findByRole('alert')).toBeInTheDocument()
+    expect(screen.queryByRole('table', { name: /订单/ })).not.toBeInTheDocument()
   })
 
   it('grants VIP days with a reason and shows the new end', async () => {

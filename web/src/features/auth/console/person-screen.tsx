@@ -6,10 +6,11 @@ import { Link, useParams } from 'react-router'
 import { Panel } from '@/components/ui/panel'
 import { ConsolePage } from '@/components/console/console-page'
 import { DataTable } from '@/components/console/data-table'
+import { UnixTime } from '@/components/console/unix-time'
 import { formatMoney, formatUnixTime } from '@/lib/console/format'
 import { logged } from '@/lib/logged'
 import { useLanguage } from '@/lib/use-language'
-import { fetchPerson, peopleKeys, type LooseRow, type PersonDetails } from './people-api'
+import { fetchPerson, peopleKeys, type PersonDetails, type PersonOrder, type PersonRental } from './people-api'
 import { PersonActions } from './person-actions'
 
 /** /console/people/:id: one account with its memberships, VIP, orders, rentals and sessions. */
@@ -121,55 +122,107 @@ function Vip({ details }: { details: PersonDetails }) {
   )
 }
 
-const text = (row: LooseRow, key: string): string => {
-  const value = row[key]
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : ''
-}
-const time = (row: LooseRow, key: string): string => {
-  const value = row[key]
-  return typeof value === 'number' ? formatUnixTime(value) : ''
-}
+const idLink = 'focus-ring rounded font-mono text-xs break-all text-brand-300 hover:underline'
 
-function Orders({ rows }: { rows: LooseRow[] }) {
-  const { t } = useTranslation('console')
+/** The latest 50 orders; the id opens the order in the console's order list. */
+function Orders({ rows }: { rows: PersonOrder[] }) {
+  const { t } = useTranslation(['console', 'console-ops'])
   const language = useLanguage()
+  const label = (group: 'products' | 'methods' | 'orderStates', value: string) =>
+    t(`console-ops:${group}.${value}` as 'console-ops:products.vip', { defaultValue: value })
   return (
     <Panel title={t('people.orders')}>
       <DataTable
         caption={t('people.orders')}
         rows={rows}
-        rowKey={(row) => text(row, 'id')}
+        rowKey={(order) => order.id}
         columns={[
-          { id: 'id', header: t('people.id'), render: (row) => <span className="font-mono text-xs">{text(row, 'id')}</span> },
-          { id: 'product', header: t('people.product'), render: (row) => [text(row, 'product_type'), text(row, 'method')].filter(Boolean).join(' · ') },
-          { id: 'state', header: t('people.state'), render: (row) => text(row, 'state') },
+          {
+            id: 'id',
+            header: t('people.id'),
+            render: (order) => (
+              <Link to={`/console/orders?q=${encodeURIComponent(order.id)}`} className={idLink}>
+                {order.id}
+              </Link>
+            ),
+          },
+          {
+            id: 'product',
+            header: t('people.product'),
+            render: (order) => (
+              <span className="flex flex-col">
+                <span>{label('products', order.product_type)}</span>
+                <span className="text-xs text-zinc-500">{label('methods', order.method)}</span>
+              </span>
+            ),
+          },
+          { id: 'state', header: t('people.state'), render: (order) => label('orderStates', order.state) },
           {
             id: 'amount',
             header: t('people.amount'),
-            render: (row) =>
-              typeof row.amount_minor === 'number' ? formatMoney(row.amount_minor, text(row, 'currency') || 'CNY', language) : '',
+            className: 'tabular-nums whitespace-nowrap',
+            render: (order) => formatMoney(order.amount_minor, order.currency, language),
           },
-          { id: 'at', header: t('people.createdAt'), render: (row) => time(row, 'created_at') },
+          { id: 'at', header: t('people.orderedAt'), render: (order) => <UnixTime at={order.created_at} /> },
+          {
+            id: 'paid',
+            header: t('people.paidAt'),
+            render: (order) => (
+              <span className="flex flex-col">
+                <UnixTime at={order.paid_at} />
+                {order.refunded_at !== null && (
+                  <span className="text-xs text-danger-400">{t('people.refundedAt', { at: formatUnixTime(order.refunded_at) })}</span>
+                )}
+              </span>
+            ),
+          },
         ]}
       />
     </Panel>
   )
 }
 
-function Rentals({ rows }: { rows: LooseRow[] }) {
-  const { t } = useTranslation('console')
+/** The practice servers the account owns or is an admin of; the id opens it in the rentals list. */
+function Rentals({ rows }: { rows: PersonRental[] }) {
+  const { t } = useTranslation(['console', 'console-ops', 'pracc'])
   return (
     <Panel title={t('people.rentals')}>
       <DataTable
         caption={t('people.rentals')}
         rows={rows}
-        rowKey={(row) => text(row, 'id')}
+        rowKey={(rental) => rental.id}
         columns={[
-          { id: 'id', header: t('people.id'), render: (row) => <span className="font-mono text-xs">{text(row, 'id')}</span> },
-          { id: 'name', header: t('people.name'), render: (row) => text(row, 'name') || text(row, 'servername') },
-          { id: 'status', header: t('people.status'), render: (row) => text(row, 'status') || text(row, 'phase') },
-          { id: 'region', header: t('people.region'), render: (row) => text(row, 'region') },
-          { id: 'expires', header: t('people.sessionExpires'), render: (row) => time(row, 'expires_at') },
+          {
+            id: 'server',
+            header: t('people.server'),
+            render: (rental) => (
+              <span className="flex flex-col">
+                <span className="break-words text-zinc-100">{rental.name || '—'}</span>
+                <Link to={`/console/rentals?q=${encodeURIComponent(rental.id)}`} className={idLink}>
+                  {rental.id}
+                </Link>
+              </span>
+            ),
+          },
+          { id: 'role', header: t('people.role'), render: (rental) => t(rental.owner ? 'people.roleOwner' : 'people.roleAdmin') },
+          {
+            id: 'status',
+            header: t('people.status'),
+            className: 'break-keep',
+            render: (rental) => (
+              <span className="flex flex-col">
+                <span>{t(`console-ops:rentalStatuses.${rental.status}` as 'console-ops:rentalStatuses.RUNNING', { defaultValue: rental.status })}</span>
+                {rental.maintenance && <span className="text-xs text-brand-300">{t('people.inMaintenance')}</span>}
+              </span>
+            ),
+          },
+          {
+            id: 'region',
+            header: t('people.region'),
+            render: (rental) => t(`pracc:regions.${rental.region}` as 'pracc:regions.ap-beijing', { defaultValue: rental.region }),
+          },
+          { id: 'created', header: t('people.rentedAt'), render: (rental) => <UnixTime at={rental.created_at} /> },
+          { id: 'expires', header: t('people.expiresAt'), render: (rental) => <UnixTime at={rental.expires_at} /> },
         ]}
       />
     </Panel>
