@@ -107,6 +107,8 @@ TEST_F(PaymentsFunctional, OrderPayNotificationGrantsVip) {
   auto pricing = http.get(app.url("/api/payment/pricing?product_type=vip&currency=CNY"));
   ASSERT_EQ(pricing.status, 200) << pricing.body;
   EXPECT_EQ(pricing.json().at("data").at("items").as_array().size(), 3u);
+  EXPECT_NE(pricing.body.find(R"("duration":720,"relocatable":false,"amount":30})"), std::string::npos)
+      << "amounts read as written, not as 3E1: " << pricing.body;
 
   const std::string id = paid_order_start();
   EXPECT_EQ(id.size(), 4u + 26u);

@@ -1,5 +1,7 @@
 #include "http/message.hpp"
 
+#include "core/json_text.hpp"
+
 #include <boost/json/serialize.hpp>
 
 #include <algorithm>
@@ -102,7 +104,7 @@ Response json_response(const boost::json::value& value, int status) {
   Response response;
   response.status = status;
   response.content_type = "application/json";
-  response.body = boost::json::serialize(value);
+  response.body = core::json_text(value);
   return response;
 }
 
