@@ -55,15 +55,33 @@ void append(std::string& out, const boost::json::value& value) {
   }
 }
 
+bool contains_double(const boost::json::value& value) {
+  switch (value.kind()) {
+    case boost::json::kind::double_:
+      return true;
+    case boost::json::kind::object:
+      for (const auto& member : value.get_object()) {
+        if (contains_double(member.value())) return true;
+      }
+      return false;
+    case boost::json::kind::array:
+      for (const auto& item : value.get_array()) {
+        if (contains_double(item)) return true;
+      }
+      return false;
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 std::string json_text(const boost::json::value& value) {
-  if (value.is_structured() || value.is_double()) {
-    std::string out;
-    append(out, value);
-    return out;
-  }
-  return boost::json::serialize(value);
+  // Most answers hold no double: Boost.JSON's own serializer writes them in one pass.
+  if (!contains_double(value)) return boost::json::serialize(value);
+  std::string out;
+  append(out, value);
+  return out;
 }
 
 }  // namespace portal::core
