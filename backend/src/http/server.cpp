@@ -18,8 +18,10 @@
 #include <boost/url/parse.hpp>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -67,8 +69,13 @@ struct Server::Impl {
   ServerOptions options;
   const Dispatcher& dispatcher;
   ServerPools pools;
-  asio::io_context ioc;
-  std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work_guard;
+  // One event loop per I/O thread, as nginx runs one worker per core: a connection lives on one loop,
+  // run by one thread, so its steps need no strand and no thread hands work to another. `ioc` is the
+  // first loop; it also runs the acceptor and the shutdown.
+  asio::io_context ioc{1};
+  std::vector<std::unique_ptr<asio::io_context>> more_loops;
+  std::vector<asio::executor_work_guard<asio::io_context::executor_type>> work_guards;
+  std::size_t next_loop = 0;  // the accept loop's round robin
   tcp::acceptor acceptor;
   asio::steady_timer drain_timer;
   std::vector<std::thread> threads;
@@ -81,6 +88,10 @@ struct Server::Impl {
   std::unordered_set<std::string> refusal_logged;                        // addresses warned about, ditto
 
   asio::awaitable<void> accept_loop();
+  asio::io_context& loop_for_next_connection() {
+    const std::size_t index = next_loop++ % (1 + more_loops.size());
+    return index == 0 ? ioc : *more_loops[index - 1];
+  }
   // Coroutines take no by-value class parameters: GCC 12 destroys such parameters twice.
   asio::awaitable<void> session(Connection& connection);
   asio::awaitable<void> refuse(Connection& connection);
@@ -104,8 +115,8 @@ struct Server::Impl {
 
 asio::awaitable<void> Server::Impl::accept_loop() {
   while (acceptor.is_open()) {
-    const auto strand = asio::make_strand(ioc);  // named: see run_on_worker on co_await temporaries
-    auto [ec, socket] = co_await acceptor.async_accept(strand, use_tuple);
+    asio::io_context& loop = loop_for_next_connection();  // named: see run_on_pool on co_await temporaries
+    auto [ec, socket] = co_await acceptor.async_accept(loop, use_tuple);
     if (ec) {
       if (!acceptor.is_open() || ec == asio::error::operation_aborted) co_return;
       spdlog::warn("accept failed: {}", ec.message());
@@ -289,8 +300,14 @@ asio::awaitable<void> Server::Impl::session(Connection& connection) {
             stream.expires_after(options.write_timeout);
             co_await bhttp::async_write(stream, go_on, use_tuple);
           }
-          stream.expires_after(options.read_timeout);
-          auto [body_ec, body_bytes] = co_await bhttp::async_read(stream, buffer, parser, use_tuple);
+          // A request without a body (most GETs) is complete with its header: reading on would cost
+          // another trip through the event loop for nothing.
+          beast::error_code body_ec;
+          if (!parser.is_done()) {
+            stream.expires_after(options.read_timeout);
+            auto [read_body_ec, body_bytes] = co_await bhttp::async_read(stream, buffer, parser, use_tuple);
+            body_ec = read_body_ec;
+          }
           if (body_ec == bhttp::error::body_limit) {
             response = error_response(errors::payload_too_large(plan.body_limit), 413);
           } else if (body_ec == beast::error::timeout) {
@@ -361,8 +378,9 @@ asio::awaitable<void> Server::Impl::drain(std::chrono::steady_clock::time_point 
   if (auto left = connection_count(); left > 0) {
     spdlog::warn("shutdown grace period over with {} connection(s) still open", left);
   }
-  work_guard.reset();
+  work_guards.clear();
   ioc.stop();
+  for (auto& loop : more_loops) loop->stop();
 }
 
 Server::Server(ServerOptions options, const Dispatcher& dispatcher, WorkerPool& workers)
@@ -385,12 +403,15 @@ std::uint16_t Server::start() {
   impl.acceptor.listen(asio::socket_base::max_listen_connections);
   const auto port = impl.acceptor.local_endpoint().port();
 
-  impl.work_guard.emplace(impl.ioc.get_executor());
+  for (int i = 1; i < impl.options.io_threads; ++i) impl.more_loops.push_back(std::make_unique<asio::io_context>(1));
+  impl.work_guards.push_back(asio::make_work_guard(impl.ioc));
+  for (auto& loop : impl.more_loops) impl.work_guards.push_back(asio::make_work_guard(*loop));
   asio::co_spawn(impl.ioc, impl.accept_loop(), asio::detached);
-  for (int i = 0; i < impl.options.io_threads; ++i) {
-    impl.threads.emplace_back([&impl] {
+  for (int i = 0; i < std::max(1, impl.options.io_threads); ++i) {
+    asio::io_context& loop = i == 0 ? impl.ioc : *impl.more_loops[static_cast<std::size_t>(i - 1)];
+    impl.threads.emplace_back([&impl, &loop] {
       if (impl.options.on_io_thread_start) impl.options.on_io_thread_start();
-      impl.ioc.run();
+      loop.run();
     });
   }
   return port;
