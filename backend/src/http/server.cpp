@@ -1,6 +1,7 @@
 #include "http/server.hpp"
 
 #include "http/api_error.hpp"
+#include "http/body_files.hpp"
 #include "http/wire_format.hpp"
 
 #include <boost/asio/as_tuple.hpp>
@@ -243,6 +244,9 @@ asio::awaitable<Response> Server::Impl::run_on_pool(WorkerPool& pool, const std:
 }
 
 asio::awaitable<void> Server::Impl::session(Connection& connection) {
+  // Each I/O thread runs one event loop, so its sessions share one set of memory files.
+  thread_local BodyFiles body_files;
+  const std::chrono::steady_clock::duration write_timeout = options.write_timeout;  // named: no temporaries in co_await
   auto& stream = connection.stream;
   beast::flat_buffer buffer;
   const std::string& remote = connection.remote;
@@ -338,10 +342,7 @@ asio::awaitable<void> Server::Impl::session(Connection& connection) {
     dispatcher.finish(*request, response, plan.label, seconds);
 
     const WireResponse wire = to_wire(response, version, keep_alive, request->method == Method::head);
-    const std::array<asio::const_buffer, 2> buffers{asio::buffer(wire.head),
-                                                    wire.body ? asio::buffer(*wire.body) : asio::const_buffer{}};
-    stream.expires_after(options.write_timeout);
-    auto [write_ec, written] = co_await asio::async_write(stream, buffers, use_tuple);
+    const beast::error_code write_ec = co_await write_response(stream, wire, body_files, write_timeout);
     if (write_ec || !keep_alive) break;
   }
 
