@@ -10,7 +10,13 @@ namespace bhttp = boost::beast::http;
 
 namespace {
 
-bool has_crlf(std::string_view text) { return text.find_first_of("\r\n") != std::string_view::npos; }
+// A plain loop: find_first_of calls memchr on the two-byte set once per character of the text.
+bool has_crlf(std::string_view text) {
+  for (const char c : text) {
+    if (c == '\r' || c == '\n') return true;
+  }
+  return false;
+}
 
 }  // namespace
 
