@@ -72,9 +72,10 @@ struct Server::Impl {
   ServerPools pools;
   // One event loop per I/O thread, as nginx runs one worker per core: a connection lives on one loop,
   // run by one thread, so its steps need no strand and no thread hands work to another. `ioc` is the
-  // first loop; it also runs the acceptor and the shutdown.
-  asio::io_context ioc{1};
+  // first loop; it also runs the acceptor and the shutdown. The other loops are declared first so that
+  // they outlive it: an accept still pending in `ioc` holds a socket of one of them.
   std::vector<std::unique_ptr<asio::io_context>> more_loops;
+  asio::io_context ioc{1};
   std::vector<asio::executor_work_guard<asio::io_context::executor_type>> work_guards;
   std::size_t next_loop = 0;  // the accept loop's round robin
   tcp::acceptor acceptor;
