@@ -97,6 +97,11 @@ const std::string* Response::find_header(std::string_view name) const {
   for (const auto& [key, value] : headers) {
     if (iequals(key, name)) return &value;
   }
+  if (shared_headers) {
+    for (const auto& [key, value] : shared_headers->fields) {
+      if (iequals(key, name)) return &value;
+    }
+  }
   return nullptr;
 }
 

@@ -57,6 +57,13 @@ struct Request {
   std::string_view bearer_token() const;
 };
 
+// Headers many responses carry (the security headers), owned by whoever built them (the response
+// policy) for as long as responses are written: listed in `fields`, and as they go on the wire.
+struct SharedHeaders {
+  std::vector<std::pair<std::string, std::string>> fields;
+  std::string wire;  // "Name: value\r\n" for each field, checked for CR and LF when built
+};
+
 struct Response {
   int status = 200;
   std::string content_type = "application/json";
@@ -65,6 +72,7 @@ struct Response {
   // instead of `body`, without a copy.
   std::shared_ptr<const std::string> shared_body;
   std::vector<std::pair<std::string, std::string>> headers;  // extra headers; names validated on write
+  const SharedHeaders* shared_headers = nullptr;             // written as they are, without a copy
   // Pages the portal itself shows in a frame (the demo stand-ins of the VIP checkout and the inventory
   // site) may be framed by our own origin; every other response may not be framed at all.
   bool frameable_by_self = false;

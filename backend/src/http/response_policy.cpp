@@ -2,6 +2,8 @@
 
 #include <boost/url/parse.hpp>
 
+#include <stdexcept>
+
 namespace portal::http {
 
 std::string origin_of(std::string_view url) {
@@ -27,7 +29,7 @@ ResponsePolicy::ResponsePolicy(const ResponsePolicyOptions& options)
       "font-src 'self' data:; connect-src 'self'; frame-src " +
       frames + "; object-src 'none'; base-uri 'none'; form-action 'self' https:; frame-ancestors 'none'";
   if (options.hsts) hsts_ = "max-age=" + std::to_string(options.hsts_max_age_s) + "; includeSubDomains";
-  fixed_headers_ = {
+  fixed_headers_.fields = {
       {"Content-Security-Policy", csp_},
       {"X-Content-Type-Options", "nosniff"},
       {"Referrer-Policy", "strict-origin-when-cross-origin"},
@@ -35,11 +37,20 @@ ResponsePolicy::ResponsePolicy(const ResponsePolicyOptions& options)
       {"Cross-Origin-Opener-Policy", "same-origin"},
       {"Permissions-Policy", "camera=(), microphone=(), geolocation=()"},
   };
-  if (!hsts_.empty()) fixed_headers_.emplace_back("Strict-Transport-Security", hsts_);
+  if (!hsts_.empty()) fixed_headers_.fields.emplace_back("Strict-Transport-Security", hsts_);
   self_frameable_headers_ = fixed_headers_;
-  for (auto& [name, value] : self_frameable_headers_) {
+  for (auto& [name, value] : self_frameable_headers_.fields) {
     if (name == "Content-Security-Policy") value.replace(value.rfind("'none'"), 6, "'self'");
     if (name == "X-Frame-Options") value = "SAMEORIGIN";
+  }
+  // Serialised once: every response writes these bytes as they are.
+  for (SharedHeaders* shared : {&fixed_headers_, &self_frameable_headers_}) {
+    for (const auto& [name, value] : shared->fields) {
+      if ((name + value).find_first_of("\r\n") != std::string::npos) {
+        throw std::invalid_argument("a security header holds CR or LF: " + name);
+      }
+      shared->wire.append(name).append(": ").append(value).append("\r\n");
+    }
   }
 }
 
@@ -48,8 +59,7 @@ bool ResponsePolicy::origin_allowed(std::string_view origin) const {
 }
 
 void ResponsePolicy::apply(const Request& request, Response& response) const {
-  const auto& fixed = response.frameable_by_self ? self_frameable_headers_ : fixed_headers_;
-  response.headers.insert(response.headers.end(), fixed.begin(), fixed.end());
+  response.shared_headers = response.frameable_by_self ? &self_frameable_headers_ : &fixed_headers_;
   if (!request.request_id.empty()) response.headers.emplace_back("X-Request-Id", request.request_id);
 
   const auto origin = request.header("Origin");

@@ -35,8 +35,8 @@ class ResponsePolicy {
   std::string csp_;
   std::string hsts_;  // empty when HSTS is off
   // The fixed headers, built once; handlers never set these, so they are appended without lookups.
-  std::vector<std::pair<std::string, std::string>> fixed_headers_;
-  std::vector<std::pair<std::string, std::string>> self_frameable_headers_;
+  SharedHeaders fixed_headers_;
+  SharedHeaders self_frameable_headers_;
   std::set<std::string> cors_origins_;
 };
 

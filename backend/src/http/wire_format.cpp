@@ -59,6 +59,7 @@ WireResponse to_wire(Response& response, unsigned version, bool keep_alive, bool
     out.append(name).append(": ").append(value).append("\r\n");
   };
   if (!response.content_type.empty()) field("Content-Type", response.content_type);
+  if (response.shared_headers) out += response.shared_headers->wire;
   for (const auto& [name, value] : response.headers) field(name, value);
   // For HEAD the length is that of the GET answer.
   if (body) field("Content-Length", std::to_string(body->size()));
