@@ -2,6 +2,7 @@
 
 #include "http/api_error.hpp"
 #include "http/body_files.hpp"
+#include "http/connection_admission.hpp"
 #include "http/wire_format.hpp"
 
 #include <boost/asio/as_tuple.hpp>
@@ -28,7 +29,6 @@
 #include <stdexcept>
 #include <thread>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 namespace portal::http {
@@ -61,7 +61,12 @@ bool is_malformed_body(const beast::error_code& ec) {
 
 struct Server::Impl {
   Impl(ServerOptions opts, const Dispatcher& d, ServerPools p)
-      : options(std::move(opts)), dispatcher(d), pools(p), acceptor(ioc), drain_timer(ioc) {
+      : options(std::move(opts)),
+        dispatcher(d),
+        pools(p),
+        acceptor(ioc),
+        drain_timer(ioc),
+        admission(options.max_connections_per_address) {
     if (!pools.database) throw std::invalid_argument("the server needs a database pool");
     if (!pools.hashing) pools.hashing = pools.database;
     if (!pools.outbound) pools.outbound = pools.database;
@@ -86,8 +91,7 @@ struct Server::Impl {
 
   std::mutex connections_mutex;
   std::unordered_map<Connection*, std::weak_ptr<Connection>> connections;
-  std::unordered_map<std::string, std::size_t> connections_per_address;  // under connections_mutex
-  std::unordered_set<std::string> refusal_logged;                        // addresses warned about, ditto
+  AddressAdmission admission;
 
   asio::awaitable<void> accept_loop();
   asio::io_context& loop_for_next_connection() {
@@ -96,16 +100,12 @@ struct Server::Impl {
   }
   // Coroutines take no by-value class parameters: GCC 12 destroys such parameters twice.
   asio::awaitable<void> session(Connection& connection);
-  asio::awaitable<void> refuse(Connection& connection);
   asio::awaitable<Response> run_on_pool(WorkerPool& pool, const std::shared_ptr<Request>& request, const Route& route);
   WorkerPool& pool_for(Exec exec) {
     if (exec == Exec::hashing) return *pools.hashing;
     if (exec == Exec::outbound) return *pools.outbound;
     return *pools.database;
   }
-  // Counts a new connection from `address`; false when that address already holds the most allowed.
-  bool admit(const std::string& address);
-  void release(const std::string& address);
   asio::awaitable<void> drain(std::chrono::steady_clock::time_point deadline);
   void begin_shutdown();
 
@@ -134,10 +134,11 @@ asio::awaitable<void> Server::Impl::accept_loop() {
       if (!endpoint_ec) address = endpoint.address().to_string();
     }
     auto connection = std::make_shared<Connection>(tcp::socket(std::move(socket)), std::move(address));
-    if (!admit(connection->remote)) {
+    if (!admission.admit(connection->remote)) {
       dispatcher.metrics().connection_refused();
       // Owned by the completion handler until the refusal is written; not counted, not drained.
-      asio::co_spawn(connection->stream.get_executor(), refuse(*connection), [connection](std::exception_ptr) {});
+      asio::co_spawn(connection->stream.get_executor(), refuse_connection(connection->stream),
+                     [connection](std::exception_ptr) {});
       continue;
     }
     {
@@ -155,60 +156,11 @@ asio::awaitable<void> Server::Impl::accept_loop() {
                          spdlog::error("connection ended by an exception: {}", e.what());
                        }
                      }
-                     release(connection->remote);
+                     admission.release(connection->remote);
                      std::lock_guard lock(connections_mutex);
                      connections.erase(key);
                    });
   }
-}
-
-bool Server::Impl::admit(const std::string& address) {
-  std::lock_guard lock(connections_mutex);
-  std::size_t& open = connections_per_address[address];
-  if (options.max_connections_per_address > 0 && open >= options.max_connections_per_address) {
-    if (refusal_logged.insert(address).second) {
-      spdlog::warn("refusing connections from {}: it holds {} open (server.max_connections_per_address)", address,
-                   open);
-    }
-    return false;
-  }
-  ++open;
-  return true;
-}
-
-void Server::Impl::release(const std::string& address) {
-  std::lock_guard lock(connections_mutex);
-  auto it = connections_per_address.find(address);
-  if (it == connections_per_address.end()) return;
-  if (--it->second == 0) {
-    connections_per_address.erase(it);
-    refusal_logged.erase(address);  // a later episode is logged again
-  }
-}
-
-// A connection over the address's cap: answered 503 with Retry-After before its request is read, then
-// closed. What the client sent meanwhile is read and dropped for a moment, so that closing does not
-// reset the connection before the answer has reached the client.
-asio::awaitable<void> Server::Impl::refuse(Connection& connection) {
-  auto& stream = connection.stream;
-  Response response = error_response(errors::too_many_connections(std::chrono::seconds(1)));
-  const WireResponse wire = to_wire(response, 11, false, false);
-  const std::array<asio::const_buffer, 2> buffers{asio::buffer(wire.head),
-                                                  wire.body ? asio::buffer(*wire.body) : asio::const_buffer{}};
-  stream.expires_after(std::chrono::seconds(2));
-  auto [write_ec, written] = co_await asio::async_write(stream, buffers, use_tuple);
-  beast::error_code ignored;
-  if (!write_ec) {
-    stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
-    std::array<char, 4096> sink;
-    const asio::mutable_buffer sink_buffer = asio::buffer(sink);  // named: no temporaries in co_await
-    stream.expires_after(std::chrono::seconds(1));
-    for (;;) {
-      auto [read_ec, got] = co_await stream.async_read_some(sink_buffer, use_tuple);
-      if (read_ec) break;
-    }
-  }
-  stream.close();
 }
 
 // Runs the handler on the route's pool and resumes this coroutine on its strand. The pool task owns a
