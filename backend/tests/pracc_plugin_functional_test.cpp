@@ -10,7 +10,7 @@
 #include "features/auth/user_repository.hpp"
 #include "features/servers/repository.hpp"
 #include "support/http_client.hpp"
-#include "support/test_app.hpp"
+#include "support/rental_fixture.hpp"
 
 #include <boost/json.hpp>
 #include <gtest/gtest.h>
@@ -25,40 +25,24 @@ namespace {
 namespace json = boost::json;
 using namespace std::chrono_literals;
 
-constexpr const char* kOwner = "76561198000000051";
+constexpr const char* kPluginOwner = "76561198000000051";
 constexpr const char* kCommunityKey = "community-server-key-of-the-plugin-test";
 
 class RentalPlugin : public ::testing::Test {
  protected:
   RentalPlugin()
-      : app(TestAppOptions{.configure =
-                               [](app::Config& c) {
-                                 c.mode = app::Mode::demo;
-                                 c.servers.query_timeout_ms = 200;
-                                 c.payments.sandbox.first_delay_ms = 50;
-                                 c.payments.sandbox.late_percent = 0;
-                                 c.payments.sandbox.duplicate_percent = 0;
-                                 c.cloud.sim.boot_s = 1;
-                                 c.cloud.sim.stop_s = 1;
-                                 c.cloud.sim.start_s = 1;
-                                 c.cloud.sim.terminate_s = 1;
-                                 c.pracc.sync_interval_s = 1;
-                                 c.pracc.lifecycle_interval_s = 1;
-                                 c.pracc.launch_retry_s = 1;
-                               },
-                           .seed =
-                               [this](db::Database& database) {
-                                 auth::UserRepository users(database);
-                                 owner_id = users.upsert_steam_user(kOwner, "Owner", "", core::system_unix_now()).id;
-                                 servers::GameServer community;
-                                 community.ip = "127.0.0.1";
-                                 community.port = 1;  // nothing answers: the row is only the key's holder
-                                 community.name = "community";
-                                 community.category = "competitive";
-                                 community.region = "ap-shanghai";
-                                 community.plugin_key_hash = core::sha256_hex(kCommunityKey);
-                                 servers::Repository(database).insert(community);
-                               }}) {}
+      : app(TestAppOptions{.configure = rental_knobs, .seed = [this](db::Database& database) {
+                             auth::UserRepository users(database);
+                             owner_id = users.upsert_steam_user(kPluginOwner, "Owner", "", core::system_unix_now()).id;
+                             servers::GameServer community;
+                             community.ip = "127.0.0.1";
+                             community.port = 1;  // nothing answers: the row is only the key's holder
+                             community.name = "community";
+                             community.category = "competitive";
+                             community.region = "ap-shanghai";
+                             community.plugin_key_hash = core::sha256_hex(kCommunityKey);
+                             servers::Repository(database).insert(community);
+                           }}) {}
 
   std::int64_t owner_id = 0;
   TestApp app;
@@ -69,12 +53,7 @@ class RentalPlugin : public ::testing::Test {
     return options;
   }()};
 
-  std::string owner() {
-    const auth::TokenService tokens(app.app().config().auth.jwt_secret);
-    return tokens
-        .issue(auth::TokenType::login, owner_id, kOwner, "", auth::kLoginTokenLifetime, core::system_unix_now())
-        .token;
-  }
+  std::string owner() { return login_token_for(app, owner_id, kPluginOwner); }
   std::vector<std::string> bearer(const std::string& token) { return {"Authorization: Bearer " + token}; }
   HttpResult get(const std::string& path, const std::string& token) { return http.get(app.url(path), bearer(token)); }
   HttpResult post(const std::string& path, const json::value& body, const std::string& token) {
@@ -177,7 +156,7 @@ TEST_F(RentalPlugin, TheServersKeyReadsItsSettingsReportsItsPlayersAndEndsWithTh
   sql("UPDATE rental_teammates SET last_seen = last_seen - 100");  // seen earlier: the next report is newest
   auto reported =
       post("/api/plugin/rental/players",
-           json::object{{"players", json::array{json::object{{"steamid", kOwner}, {"name", "me"}},
+           json::object{{"players", json::array{json::object{{"steamid", kPluginOwner}, {"name", "me"}},
                                                 json::object{{"steamid", "76561198000000099"}, {"name", "Newcomer"}}}}},
            key);
   ASSERT_EQ(reported.status, 200) << reported.body;
