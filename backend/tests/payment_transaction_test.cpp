@@ -53,7 +53,7 @@ class FlakyJoinedProduct final : public payments::Fulfiller {
     }
     return std::string("made");
   }
-  core::Status revoke(const payments::Order&) override { return core::Ok{}; }
+  core::Status revoke(const payments::Order&, soci::session*) override { return core::Ok{}; }
 };
 
 class PaymentFulfilmentRetry : public ::testing::Test {

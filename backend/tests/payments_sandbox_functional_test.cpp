@@ -3,12 +3,15 @@
 // signed, asynchronously, as the providers do. For each provider: order -> pay -> the buyer pays at
 // the stand-in -> the notification (PayPal: approval, capture, then the capture webhook) -> the
 // order is fulfilled and the VIP days are there exactly once.
+#include "app/wiring/payment_providers.hpp"
 #include "core/clock.hpp"
 #include "db/database.hpp"
 #include "features/auth/membership_repository.hpp"
 #include "features/auth/token_service.hpp"
 #include "features/auth/user_repository.hpp"
 #include "features/payments/order_repository.hpp"
+#include "integrations/http/curl_http_client.hpp"
+#include "sim/payments/payment_sandbox.hpp"
 #include "support/http_client.hpp"
 #include "support/process.hpp"
 #include "support/test_database.hpp"
@@ -52,6 +55,20 @@ class PaymentsSandbox : public ::testing::TestWithParam<const char*> {
     return options;
   }()};
 
+  std::string refund_state(const std::string& order_id) {
+    return database.with_session([&](soci::session& sql) {
+      std::string state;
+      sql << "SELECT state FROM refunds WHERE order_id = :id", soci::use(order_id), soci::into(state);
+      return state;
+    });
+  }
+  std::string refund_ref(const std::string& order_id) {
+    return database.with_session([&](soci::session& sql) {
+      std::string ref;
+      sql << "SELECT provider_refund_ref FROM refunds WHERE order_id = :id", soci::use(order_id), soci::into(ref);
+      return ref;
+    });
+  }
   std::string token() {
     const auth::TokenService tokens(app.app().config().auth.jwt_secret);
     return tokens
@@ -167,6 +184,38 @@ TEST_P(PaymentsSandbox, TheOrdersCommandRefundsThroughTheRunningPortalsStandIns)
   EXPECT_NE(refunded.output.find("refunded"), std::string::npos) << refunded.output;
   EXPECT_EQ(status_of(id, bearer), "refunded");
   EXPECT_LE(vip_end(), core::system_unix_now()) << "the refunded order's days are taken back";
+
+  // Alipay and PayPal answer the refund done; WeChat answers PROCESSING, and the running portal's
+  // payments.refunds job asks until the stand-in says SUCCESS.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(40);
+  while (refund_state(id) != "completed" && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  EXPECT_EQ(refund_state(id), "completed") << method;
+
+  // The adapter's refund query against the stand-in, as the job asks it: the refund made, and one
+  // the provider never received.
+  integrations::CurlHttpClient curl;
+  sim::payments::PaymentSandbox sandbox(app::demo_sandbox_settings(app.app().config()), curl);
+  auto built = app::sandbox_payment_providers(app.app().config(), sandbox, curl);
+  const auto order = payments::OrderRepository(database).find(id);
+  ASSERT_TRUE(order);
+  int asked_adapters = 0;
+  for (const auto& provider : built.providers) {
+    if (payments::to_string(provider->method()) != method) continue;
+    ++asked_adapters;
+    payments::RefundQuery asked{order->id, order->provider_ref, order->capture_ref, "rfd_" + id.substr(4),
+                                refund_ref(id)};
+    auto made = provider->query_refund(asked);
+    ASSERT_TRUE(made) << made.error().message;
+    EXPECT_EQ(made->state, payments::RefundState::completed) << method;
+    asked.refund_id = "rfd_neverasked";
+    asked.provider_refund_ref = method == "paypal" ? "9ZZ99999ZZ9999999" : "";
+    auto unknown = provider->query_refund(asked);
+    ASSERT_TRUE(unknown) << unknown.error().message;
+    EXPECT_EQ(unknown->state, payments::RefundState::unknown) << method;
+  }
+  EXPECT_EQ(asked_adapters, 1);
 }
 
 INSTANTIATE_TEST_SUITE_P(EachProvider, PaymentsSandbox, ::testing::Values("alipay", "wechat", "paypal"));

@@ -37,6 +37,7 @@ inline constexpr std::int64_t kJobPaymentsReconcile = 0x504F52544A4F4205LL;
 inline constexpr std::int64_t kJobPraccLaunch = 0x504F52544A4F4206LL;
 inline constexpr std::int64_t kJobPraccSync = 0x504F52544A4F4207LL;
 inline constexpr std::int64_t kJobPraccLifecycle = 0x504F52544A4F4208LL;
+inline constexpr std::int64_t kJobPaymentsRefunds = 0x504F52544A4F4209LL;
 
 // Transaction-level pairs (class, row): VIP time added to one account ("VIP@"), with
 // hashtext(steam_id) as the second key; season writes ("SEAS"), with 0.
@@ -58,6 +59,7 @@ inline constexpr std::array kAllAdvisoryLocks = {
     AdvisoryLockKey{"job pracc.launch", advisory_locks::kJobPraccLaunch, LockSpace::single_bigint},
     AdvisoryLockKey{"job pracc.sync", advisory_locks::kJobPraccSync, LockSpace::single_bigint},
     AdvisoryLockKey{"job pracc.lifecycle", advisory_locks::kJobPraccLifecycle, LockSpace::single_bigint},
+    AdvisoryLockKey{"job payments.refunds", advisory_locks::kJobPaymentsRefunds, LockSpace::single_bigint},
     AdvisoryLockKey{"vip account", advisory_locks::kVipAccountClass, LockSpace::int_pair_class},
     AdvisoryLockKey{"seasons", advisory_locks::kSeasonsClass, LockSpace::int_pair_class},
     AdvisoryLockKey{"rental limits", advisory_locks::kRentalLimitsClass, LockSpace::int_pair_class},

@@ -74,7 +74,32 @@ class FakePaymentProvider final : public payments::Provider {
   core::Result<payments::RefundResult> refund(const payments::RefundRequest& request) override {
     std::lock_guard lock(mutex_);
     refunds_[request.refund_id] = request.amount.minor;
-    return payments::RefundResult{"prov_" + request.refund_id, true};
+    refund_states_.try_emplace(request.refund_id,
+                               refund_later_ ? payments::RefundState::pending : payments::RefundState::completed);
+    return payments::RefundResult{"prov_" + request.refund_id, !refund_later_};
+  }
+
+  core::Result<payments::RefundStatus> query_refund(const payments::RefundQuery& query) override {
+    std::lock_guard lock(mutex_);
+    ++refund_queries_;
+    auto it = refund_states_.find(query.refund_id);
+    if (it == refund_states_.end()) return payments::RefundStatus{};
+    return payments::RefundStatus{it->second, "prov_" + query.refund_id};
+  }
+
+  // From now on refund() answers "accepted, completes later" (WeChat's PROCESSING).
+  void refund_later() {
+    std::lock_guard lock(mutex_);
+    refund_later_ = true;
+  }
+  // What query_refund() answers for the refund from now on.
+  void report_refund(const std::string& refund_id, payments::RefundState state) {
+    std::lock_guard lock(mutex_);
+    refund_states_[refund_id] = state;
+  }
+  int refund_queries() const {
+    std::lock_guard lock(mutex_);
+    return refund_queries_;
   }
 
   // What query() answers for the order from now on.
@@ -122,6 +147,9 @@ class FakePaymentProvider final : public payments::Provider {
   std::map<std::string, payments::ProviderPayment> queried_;
   std::map<std::string, bool> closed_;
   std::map<std::string, std::int64_t> refunds_;
+  std::map<std::string, payments::RefundState> refund_states_;
+  bool refund_later_ = false;
+  int refund_queries_ = 0;
 };
 
 }  // namespace portal::test

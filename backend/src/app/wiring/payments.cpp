@@ -54,8 +54,13 @@ class VipFulfiller final : public payments::Fulfiller {
     return "vip until " + std::to_string(grant->expires_at);
   }
 
-  core::Status revoke(const payments::Order& order) override {
-    memberships_.revoke_vip(order.source_ref(), "payment:" + order.id);
+  core::Status revoke(const payments::Order& order, soci::session* payment_transaction) override {
+    const std::string actor = "payment:" + order.id;
+    if (payment_transaction) {
+      memberships_.revoke_vip_within(*payment_transaction, order.source_ref(), actor);
+    } else {
+      memberships_.revoke_vip(order.source_ref(), actor);
+    }
     return core::Ok{};
   }
 
@@ -165,6 +170,12 @@ void Payments::add_jobs(core::jobs::Scheduler& jobs) {
       .interval = std::chrono::seconds(60),
       .work = [this] { processor_->reconcile(config_.payments.reconcile_after_s); },
       .lock_key = db::advisory_locks::kJobPaymentsReconcile,
+  });
+  jobs.add(core::jobs::Job{
+      .name = "payments.refunds",
+      .interval = std::chrono::seconds(15),
+      .work = [this] { processor_->follow_refunds(); },
+      .lock_key = db::advisory_locks::kJobPaymentsRefunds,
   });
 }
 

@@ -60,16 +60,18 @@ class RentalFulfiller final : public payments::Fulfiller {
   }
 
   // A refunded rental ends at once; a refunded renewal gives its hours back.
-  core::Status revoke(const payments::Order& order) override {
+  core::Status revoke(const payments::Order& order, soci::session* payment_transaction) override {
     boost::system::error_code ec;
     auto parsed = boost::json::parse(order.options, ec);
     if (ec || !parsed.is_object()) {
       return core::validation_failed("options", "the order's options are not a JSON object");
     }
-    const auto changed = orders_.revoke(order.id, purchase_of(order.product_id, order.duration_hours, order.relocatable,
-                                                              parsed.as_object(), order.user_id, order.steam_id));
+    const std::string changed = orders_.revoke(order.id,
+                                               purchase_of(order.product_id, order.duration_hours, order.relocatable,
+                                                           parsed.as_object(), order.user_id, order.steam_id),
+                                               payment_transaction);
     spdlog::info("pracc: order {} refunded; {}", order.id,
-                 changed ? "server " + changed->id + " changed" : "nothing left to take back");
+                 changed.empty() ? "nothing left to take back" : "server " + changed + " changed");
     // The running portal's lifecycle job tells the owner (an ended server, a renewal taken back),
     // whichever process refunded: the CLI's has no mail of its own.
     return core::Ok{};

@@ -81,6 +81,25 @@ std::optional<VipGrant> add_vip_time_in(soci::session& sql, db::Engine engine, c
   return VipGrant{request.steam_id, starts_at, expires_at, true};
 }
 
+bool remove_vip_time_in(soci::session& sql, db::Engine engine, const std::string& source_ref,
+                        const std::string& actor) {
+  std::string steam_id;
+  long long starts_at = 0;
+  long long expires_at = 0;
+  sql << "SELECT steam_id, starts_at, expires_at FROM vip_subscriptions WHERE source_ref = :ref", soci::use(source_ref),
+      soci::into(steam_id), soci::into(starts_at), soci::into(expires_at);
+  if (!sql.got_data()) return false;
+  lock_account_for_vip(sql, engine, steam_id);
+  const long long length = expires_at - starts_at;
+  sql << "DELETE FROM vip_subscriptions WHERE source_ref = :ref", soci::use(source_ref);
+  // Grants that were stacked on this one started at its end: they move back by its length.
+  sql << "UPDATE vip_subscriptions SET starts_at = starts_at - :len1, expires_at = expires_at - :len2 "
+         "WHERE steam_id = :steam_id AND starts_at >= :end",
+      soci::use(length), soci::use(length), soci::use(steam_id), soci::use(expires_at);
+  db::audit(sql, actor, "vip.revoke", target_of(steam_id), {{"sourceRef", source_ref}, {"seconds", length}});
+  return true;
+}
+
 }  // namespace
 
 MembershipRepository::AccountRows MembershipRepository::account(const std::string& steam_id, std::int64_t now) const {
@@ -180,24 +199,13 @@ std::optional<VipGrant> MembershipRepository::add_vip_time_within(soci::session&
 bool MembershipRepository::remove_vip_time(const std::string& source_ref, const std::string& actor) {
   const db::Engine engine = database_.engine();
   return database_.with_session([&](soci::session& sql) {
-    return db::write_transaction(sql, engine, [&] {
-      std::string steam_id;
-      long long starts_at = 0;
-      long long expires_at = 0;
-      sql << "SELECT steam_id, starts_at, expires_at FROM vip_subscriptions WHERE source_ref = :ref",
-          soci::use(source_ref), soci::into(steam_id), soci::into(starts_at), soci::into(expires_at);
-      if (!sql.got_data()) return false;
-      lock_account_for_vip(sql, engine, steam_id);
-      const long long length = expires_at - starts_at;
-      sql << "DELETE FROM vip_subscriptions WHERE source_ref = :ref", soci::use(source_ref);
-      // Grants that were stacked on this one started at its end: they move back by its length.
-      sql << "UPDATE vip_subscriptions SET starts_at = starts_at - :len1, expires_at = expires_at - :len2 "
-             "WHERE steam_id = :steam_id AND starts_at >= :end",
-          soci::use(length), soci::use(length), soci::use(steam_id), soci::use(expires_at);
-      db::audit(sql, actor, "vip.revoke", target_of(steam_id), {{"sourceRef", source_ref}, {"seconds", length}});
-      return true;
-    });
+    return db::write_transaction(sql, engine, [&] { return remove_vip_time_in(sql, engine, source_ref, actor); });
   });
+}
+
+bool MembershipRepository::remove_vip_time_within(soci::session& open_transaction, const std::string& source_ref,
+                                                  const std::string& actor) {
+  return remove_vip_time_in(open_transaction, database_.engine(), source_ref, actor);
 }
 
 }  // namespace portal::auth

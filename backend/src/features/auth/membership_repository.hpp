@@ -64,6 +64,9 @@ class MembershipRepository {
   // the account's grants stacked after it earlier by its length; writes 'vip.revoke'. false when no
   // grant has that ref (revoked before, or never granted).
   bool remove_vip_time(const std::string& source_ref, const std::string& actor);
+  // The same inside a write transaction the caller holds open (a refund: the order's move to refunded
+  // and the take-back commit together).
+  bool remove_vip_time_within(soci::session& open_transaction, const std::string& source_ref, const std::string& actor);
 
  private:
   db::Database& database_;

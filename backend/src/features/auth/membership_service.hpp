@@ -51,6 +51,9 @@ class MembershipService {
   bool revoke_vip(const std::string& source_ref, const std::string& actor) {
     return repository_.remove_vip_time(source_ref, actor);
   }
+  bool revoke_vip_within(soci::session& open_transaction, const std::string& source_ref, const std::string& actor) {
+    return repository_.remove_vip_time_within(open_transaction, source_ref, actor);
+  }
 
  private:
   MembershipRepository& repository_;

@@ -54,8 +54,9 @@ class Fulfiller {
     (void)why;
   }
 
-  // Takes back what fulfil() handed over (a refund); idempotent.
-  virtual core::Status revoke(const Order& order) = 0;
+  // Takes back what fulfil() handed over (a refund); idempotent. A product that joins the payment
+  // transaction is handed the refund's session and makes its writes through it.
+  virtual core::Status revoke(const Order& order, soci::session* payment_transaction) = 0;
 };
 
 // A permanent "no" from fulfil(): the product is no longer there to give to this buyer (a limit filled

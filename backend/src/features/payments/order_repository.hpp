@@ -40,6 +40,20 @@ struct PaidResult {
 // share the database). Answers fulfilments.result; an error takes back only its own writes (a
 // savepoint): the payment stays recorded and the fulfilment is tried again.
 using FulfilInTransaction = std::function<core::Result<std::string>(soci::session&, const Order&)>;
+// Runs inside the refund's transaction when the order had been fulfilled: the product takes back what
+// it gave (fulfillers that share the database), so the refund and the take-back commit together.
+using TakeBackInTransaction = std::function<void(soci::session&, const Order&)>;
+
+// A refund row the engine still has to follow up: accepted but not finished at the provider
+// ('pending'), or asked for with no answer recorded ('requested': the portal stopped, or the answer
+// was lost, between asking and recording).
+struct RefundToFollow {
+  std::string refund_id;
+  std::string state;  // requested | pending
+  std::string provider_refund_ref;
+  std::int64_t created_at = 0;
+  Order order;
+};
 
 class OrderRepository {
  public:
@@ -103,9 +117,19 @@ class OrderRepository {
 
   // The refund asked of the provider, before asking (unique refund_id: a retried refund is one row).
   void record_refund_request(const std::string& refund_id, const Order& order, std::int64_t now);
-  // The provider took it: the refund row and paid|fulfilled|held -> refunded, with 'order.refund'.
+  // The provider took it: the refund row and paid|fulfilled|held -> refunded, with 'order.refunded';
+  // when the order had been fulfilled, `take_back` (if given) in the same transaction.
   bool record_refund(const std::string& refund_id, const Order& order, const std::string& provider_refund_ref,
-                     bool completed, const std::string& actor, const std::string& reason, std::int64_t now);
+                     bool completed, const std::string& actor, const std::string& reason, std::int64_t now,
+                     const TakeBackInTransaction& take_back);
+  // Pending refunds, and refunds requested before `requested_before` (a refund being asked right now is
+  // left alone) and after `requested_since`; oldest first.
+  std::vector<RefundToFollow> refunds_to_follow(std::int64_t requested_before, std::int64_t requested_since,
+                                                std::int64_t limit) const;
+  // A requested or pending refund the provider finished: -> completed or failed, with
+  // 'order.refund_completed' / 'order.refund_failed'. false when it had left those states.
+  bool settle_refund(const std::string& refund_id, const std::string& order_id, bool completed,
+                     const std::string& provider_refund_ref, const std::string& actor);
 
  private:
   db::Database& database_;

@@ -245,32 +245,4 @@ void PaymentProcessor::reconcile(std::int64_t quiet_s) {
   }
 }
 
-core::Result<RefundOutcome> PaymentProcessor::refund(const std::string& order_id, const std::string& reason,
-                                                     const std::string& actor) {
-  auto order = d_.orders.find(order_id);
-  if (!order) return errors::order_not_found();
-  if (!allowed(order->state, OrderState::refunded)) return errors::order_not_refundable(to_string(order->state));
-  Provider* provider = d_.providers.find(order->method);
-  if (!provider) return errors::payment_method_disabled(to_string(order->method));
-  // One refund per order: a retried command reuses the id, so the provider refunds once.
-  const std::string refund_id = "rfd_" + order->id.substr(order->id.find('_') + 1);
-  d_.orders.record_refund_request(refund_id, *order, d_.now_unix());
-  auto result = provider->refund(RefundRequest{order->id, order->provider_ref, order->capture_ref, refund_id,
-                                               order->amount, order->amount, reason});
-  if (!result) {
-    spdlog::warn("payments: refund of {} failed: {} {}", order->id, result.error().code, result.error().message);
-    return errors::payment_provider_error(to_string(order->method));
-  }
-  const bool was_fulfilled = order->state == OrderState::fulfilled;
-  d_.orders.record_refund(refund_id, *order, result->provider_refund_ref, result->completed, actor, reason,
-                          d_.now_unix());
-  if (was_fulfilled) {
-    if (Fulfiller* fulfiller = d_.fulfillers.find(order->product_type)) {
-      if (auto revoked = fulfiller->revoke(*order); !revoked) return revoked.error();
-    }
-  }
-  auto updated = d_.orders.find(order_id);
-  return RefundOutcome{updated.value_or(*order), refund_id, result->completed};
-}
-
 }  // namespace portal::payments

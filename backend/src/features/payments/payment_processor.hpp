@@ -60,6 +60,10 @@ class PaymentProcessor {
   // Gives the money back through the provider and takes the product back. ORDER_NOT_FOUND,
   // ORDER_NOT_REFUNDABLE, PAYMENT_PROVIDER_ERROR.
   core::Result<RefundOutcome> refund(const std::string& order_id, const std::string& reason, const std::string& actor);
+  // Job payments.refunds: refunds the provider accepted but had not finished are asked about until it
+  // says completed or failed; a refund asked for whose answer was never recorded is recorded (with the
+  // product's take-back) once the provider shows it.
+  void follow_refunds();
   // A payment held for review (amount, currency or merchant did not match) goes on to fulfilment as
   // if it had matched; the reason goes into its event and audit row. Repeating it changes nothing.
   // ORDER_NOT_FOUND, ORDER_NOT_HELD.
@@ -76,6 +80,10 @@ class PaymentProcessor {
   // A paid order its product refused for good: refunded and the buyer told, or held for the
   // operator when the provider will not refund (never kept, never retried on its own).
   ApplyOutcome give_back_refused(const Order& order, const core::Error& why, const std::string& actor);
+  // The provider took the refund: the order moves to refunded and the product is taken back, in one
+  // transaction when the product shares the payment's database.
+  core::Status record_refund(const Order& order, const std::string& refund_id, const RefundResult& result,
+                             const std::string& actor, const std::string& reason);
 
   PaymentProcessorDeps d_;
 };

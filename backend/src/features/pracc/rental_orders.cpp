@@ -139,17 +139,18 @@ core::Result<std::string> RentalOrders::fulfil_within(soci::session& open_transa
   return "server " + server.id;
 }
 
-std::optional<RentalServer> RentalOrders::revoke(const std::string& order_id, const RentalPurchase& purchase) {
+std::string RentalOrders::revoke(const std::string& order_id, const RentalPurchase& purchase,
+                                 soci::session* open_transaction) {
   RentalRepository::Revocation revocation;
   revocation.order_id = order_id;
   if (purchase.product_id == "renew_server") {
     revocation.server_id = text_option(purchase.options, "instance_id");
     revocation.take_back_seconds = purchase.hours * 3600;
-    if (revocation.server_id.empty() || revocation.take_back_seconds <= 0) return std::nullopt;
+    if (revocation.server_id.empty() || revocation.take_back_seconds <= 0) return {};
   }
-  const std::string changed = d_.servers.revoke(revocation, d_.now_unix(), "payment:" + order_id);
-  if (changed.empty()) return std::nullopt;
-  return d_.servers.find(changed);
+  const std::string actor = "payment:" + order_id;
+  return open_transaction ? d_.servers.revoke_within(*open_transaction, revocation, d_.now_unix(), actor)
+                          : d_.servers.revoke(revocation, d_.now_unix(), actor);
 }
 
 }  // namespace portal::pracc

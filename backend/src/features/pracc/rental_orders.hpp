@@ -45,10 +45,10 @@ class RentalOrders {
   // not-found or validation kind); only an internal or unavailable error is worth another try.
   core::Result<std::string> fulfil_within(soci::session& open_transaction, const std::string& order_id,
                                           const RentalPurchase& purchase);
-  // A refund takes back what the order gave (once per order, in one audited transaction): a new
-  // server ends at once, a renewal's hours come off the expiry. Answers the server as it stands after
-  // the change, or nullopt when nothing was left to take (revoked before, or gone).
-  std::optional<RentalServer> revoke(const std::string& order_id, const RentalPurchase& purchase);
+  // A refund takes back what the order gave (once per order, audited; inside the refund's transaction
+  // when one is given): a new server ends at once, a renewal's hours come off the expiry. Answers the
+  // id of the server record changed, or empty when nothing was left to take (revoked before, or gone).
+  std::string revoke(const std::string& order_id, const RentalPurchase& purchase, soci::session* open_transaction);
 
  private:
   RentalOrdersDeps d_;

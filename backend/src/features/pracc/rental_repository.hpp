@@ -73,6 +73,9 @@ class RentalRepository {
   // tells the owner: its `reminded` gets "refunded"); its expiry becomes now. Answers the id of the record changed, or
   // empty (revoked before, or nothing left to take).
   std::string revoke(const Revocation& revocation, std::int64_t now, const std::string& actor);
+  // The same inside the refund's open write transaction (the order's move to refunded commits with it).
+  std::string revoke_within(soci::session& open_transaction, const Revocation& revocation, std::int64_t now,
+                            const std::string& actor);
 
   // The operator's view (`portal pracc list`): servers of one owner and/or in one phase, newest
   // first, at most `limit`, admins included.

@@ -53,49 +53,53 @@ RentalRepository::ActiveCounts RentalRepository::count_active_within(soci::sessi
 std::string RentalRepository::revoke(const Revocation& revocation, std::int64_t now, const std::string& actor) {
   const db::Engine engine = database_.engine();
   return database_.with_session([&](soci::session& sql) {
-    return db::write_transaction(sql, engine, [&]() -> std::string {
-      std::string start = revocation.server_id;
-      if (start.empty()) {
-        sql << "SELECT id FROM rental_servers WHERE order_id = :order_id", soci::use(revocation.order_id),
-            soci::into(start);
-        if (!sql.got_data()) start.clear();
-      }
-      const std::string head = start.empty() ? std::string() : chain_head(sql, start);
-      const long long at = now;
-      soci::statement once = (sql.prepare << "INSERT INTO rental_revocations (order_id, server_id, at) VALUES "
-                                             "(:order_id, :server_id, :at) ON CONFLICT (order_id) DO NOTHING",
-                              soci::use(revocation.order_id), soci::use(head), soci::use(at));
-      once.execute(true);
-      if (once.get_affected_rows() == 0 || head.empty()) return {};
-
-      const std::string lock = engine == db::Engine::postgresql ? " FOR UPDATE" : "";
-      std::string phase_text;
-      std::string reminded;
-      soci::indicator reminded_ind = soci::i_null;
-      long long expires_at = 0;
-      sql << "SELECT phase, reminded, expires_at FROM rental_servers WHERE id = :id" + lock, soci::use(head),
-          soci::into(phase_text), soci::into(reminded, reminded_ind), soci::into(expires_at);
-      const auto phase = phase_from(phase_text);
-      if (!sql.got_data() || !phase || std::find(kLive.begin(), kLive.end(), *phase) == kLive.end()) return {};
-      if (reminded_ind != soci::i_ok) reminded.clear();
-
-      ServerChange change;
-      change.reason = "order " + revocation.order_id + " refunded";
-      if (revocation.take_back_seconds > 0) {
-        // The renewal's hours come off; a server thereby past its expiry is stopped by the lifecycle job,
-        // which also tells the owner the expiry it has again.
-        change.expires_at = expires_at - revocation.take_back_seconds;
-        change.reminded = with_reminder(reminded, "renewal_refunded");
-      } else {
-        // Terminating even without a machine: the lifecycle job ends it and tells the owner.
-        change.phase = Phase::terminating;
-        change.expires_at = std::min<std::int64_t>(expires_at, now);
-        change.reminded = reminded.empty() ? std::string("refunded") : reminded + ",refunded";
-      }
-      if (!change_within(sql, head, kLive, change, now, actor, "rental.revoke")) return {};
-      return head;
-    });
+    return db::write_transaction(sql, engine, [&] { return revoke_within(sql, revocation, now, actor); });
   });
+}
+
+std::string RentalRepository::revoke_within(soci::session& sql, const Revocation& revocation, std::int64_t now,
+                                            const std::string& actor) {
+  const db::Engine engine = database_.engine();
+  std::string start = revocation.server_id;
+  if (start.empty()) {
+    sql << "SELECT id FROM rental_servers WHERE order_id = :order_id", soci::use(revocation.order_id),
+        soci::into(start);
+    if (!sql.got_data()) start.clear();
+  }
+  const std::string head = start.empty() ? std::string() : chain_head(sql, start);
+  const long long at = now;
+  soci::statement once = (sql.prepare << "INSERT INTO rental_revocations (order_id, server_id, at) VALUES "
+                                         "(:order_id, :server_id, :at) ON CONFLICT (order_id) DO NOTHING",
+                          soci::use(revocation.order_id), soci::use(head), soci::use(at));
+  once.execute(true);
+  if (once.get_affected_rows() == 0 || head.empty()) return {};
+
+  const std::string lock = engine == db::Engine::postgresql ? " FOR UPDATE" : "";
+  std::string phase_text;
+  std::string reminded;
+  soci::indicator reminded_ind = soci::i_null;
+  long long expires_at = 0;
+  sql << "SELECT phase, reminded, expires_at FROM rental_servers WHERE id = :id" + lock, soci::use(head),
+      soci::into(phase_text), soci::into(reminded, reminded_ind), soci::into(expires_at);
+  const auto phase = phase_from(phase_text);
+  if (!sql.got_data() || !phase || std::find(kLive.begin(), kLive.end(), *phase) == kLive.end()) return {};
+  if (reminded_ind != soci::i_ok) reminded.clear();
+
+  ServerChange change;
+  change.reason = "order " + revocation.order_id + " refunded";
+  if (revocation.take_back_seconds > 0) {
+    // The renewal's hours come off; a server thereby past its expiry is stopped by the lifecycle job,
+    // which also tells the owner the expiry it has again.
+    change.expires_at = expires_at - revocation.take_back_seconds;
+    change.reminded = with_reminder(reminded, "renewal_refunded");
+  } else {
+    // Terminating even without a machine: the lifecycle job ends it and tells the owner.
+    change.phase = Phase::terminating;
+    change.expires_at = std::min<std::int64_t>(expires_at, now);
+    change.reminded = reminded.empty() ? std::string("refunded") : reminded + ",refunded";
+  }
+  if (!change_within(sql, head, kLive, change, now, actor, "rental.revoke")) return {};
+  return head;
 }
 
 }  // namespace portal::pracc

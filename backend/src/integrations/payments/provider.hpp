@@ -89,6 +89,28 @@ struct RefundResult {
   bool completed = false;  // false: accepted, completes later (WeChat PROCESSING, PayPal PENDING)
 };
 
+// A refund asked about later: one the provider accepted but had not finished, or one whose answer
+// never reached us (the portal stopped between asking and recording).
+struct RefundQuery {
+  std::string order_id;
+  std::string provider_ref;
+  std::string capture_ref;
+  std::string refund_id;            // ours
+  std::string provider_refund_ref;  // the provider's, when its answer was recorded
+};
+
+enum class RefundState {
+  unknown,    // the provider has no such refund (never received, or Alipay's answer without a status)
+  pending,    // accepted, money not back yet (PROCESSING, PENDING)
+  completed,  // the money is back with the buyer (SUCCESS, REFUND_SUCCESS, COMPLETED)
+  failed,     // the provider gave up (ABNORMAL, CLOSED, FAILED, CANCELLED): an operator has to act
+};
+
+struct RefundStatus {
+  RefundState state = RefundState::unknown;
+  std::string provider_refund_ref;
+};
+
 class Provider {
  public:
   virtual ~Provider() = default;
@@ -109,6 +131,7 @@ class Provider {
   // the engine queries first). Closing one that never reached the provider is a success.
   virtual core::Status close(const std::string& order_id, const std::string& provider_ref) = 0;
   virtual core::Result<RefundResult> refund(const RefundRequest& request) = 0;
+  virtual core::Result<RefundStatus> query_refund(const RefundQuery& query) = 0;
 };
 
 const char* to_string(Method method);

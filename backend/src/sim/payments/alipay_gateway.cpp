@@ -142,6 +142,7 @@ http::Response AlipayGateway::gateway(const http::Request& request) {
   if (method == "alipay.trade.query") return api_answer(method, trade_query(biz), true);
   if (method == "alipay.trade.close") return api_answer(method, trade_close(biz), true);
   if (method == "alipay.trade.refund") return api_answer(method, trade_refund(biz), true);
+  if (method == "alipay.trade.fastpay.refund.query") return api_answer(method, refund_query(biz), true);
   return api_answer(method, invalid_arguments("isv.invalid-method", "不存在的方法名"), false);
 }
 
@@ -266,6 +267,28 @@ json::object AlipayGateway::trade_refund(const json::object& biz) {
           {"refund_fee", format_minor(after.refunded_minor())},
           {"gmt_refund_pay", alipay_time(now)},
           {"buyer_user_id", kBuyerId}};
+}
+
+// A refund Alipay made answers REFUND_SUCCESS; one it never received answers without refund_status,
+// as Alipay does.
+json::object AlipayGateway::refund_query(const json::object& biz) {
+  const auto payment = find_trade(biz);
+  if (!payment) return business_failure("ACQ.TRADE_NOT_EXIST", "交易不存在");
+  const std::string request_no =
+      text_of(biz, "out_request_no").empty() ? payment->order_id : text_of(biz, "out_request_no");
+  json::object answer{{"code", "10000"},
+                      {"msg", "Success"},
+                      {"trade_no", payment->provider_ref},
+                      {"out_trade_no", payment->order_id},
+                      {"out_request_no", request_no}};
+  for (const auto& refund : payment->refunds) {
+    if (refund.refund_id != request_no) continue;
+    answer["total_amount"] = format_minor(payment->amount.minor);
+    answer["refund_amount"] = format_minor(refund.amount_minor);
+    answer["refund_status"] = "REFUND_SUCCESS";
+    answer["gmt_refund_pay"] = alipay_time(refund.created_at);
+  }
+  return answer;
 }
 
 void AlipayGateway::notify(const SandboxPayment& payment) {

@@ -50,6 +50,7 @@ class AlipayGateway {
   boost::json::object trade_query(const boost::json::object& biz);
   boost::json::object trade_close(const boost::json::object& biz);
   boost::json::object trade_refund(const boost::json::object& biz);
+  boost::json::object refund_query(const boost::json::object& biz);
   std::optional<SandboxPayment> find_trade(const boost::json::object& biz);
   std::string sign(std::string_view content) const;
 

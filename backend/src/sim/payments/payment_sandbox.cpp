@@ -317,6 +317,10 @@ void PaymentSandbox::register_routes(http::RouteTable& routes) {
       [this](http::Request& r) { return paypal_->capture(r); });
   add(M::post, paypal + "/v2/payments/captures/{captureId}/refund", "PayPal refund",
       [this](http::Request& r) { return paypal_->refund(r); });
+  add(M::get, paypal + "/v2/payments/refunds/{refundId}", "PayPal show refund",
+      [this](http::Request& r) { return paypal_->show_refund(r); });
+  add(M::get, paypal + "/v2/payments/captures/{captureId}", "PayPal show capture",
+      [this](http::Request& r) { return paypal_->show_capture(r); });
   add(M::post, paypal + "/v1/notifications/verify-webhook-signature", "PayPal verify webhook signature",
       [this](http::Request& r) { return paypal_->verify_webhook_signature(r); });
   add(M::get, paypal + "/v1/notifications/certs/{name}", "PayPal webhook certificate",

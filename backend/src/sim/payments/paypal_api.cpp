@@ -3,6 +3,7 @@
 #include "core/crypto.hpp"
 #include "core/iso_time.hpp"
 #include "http/form_body.hpp"
+#include "sim/payments/paypal_wire.hpp"
 #include "sim/payments/sandbox_text.hpp"
 
 #include <boost/json/array.hpp>
@@ -13,55 +14,12 @@ namespace portal::sim::payments {
 
 namespace crypto = portal::payments::crypto;
 namespace json = boost::json;
+using namespace paypal_wire;
 
 namespace {
 
 constexpr std::int64_t kTokenLifetime = 32'400;  // PayPal's expires_in for client-credentials tokens
 constexpr std::string_view kPayerId = "SANDBOXPAYER01";
-
-http::Response paypal_json(const json::value& body, int status) {
-  auto response = http::text_response(json::serialize(body), "application/json", status);
-  response.set_header("Paypal-Debug-Id", random_alnum_upper(13));
-  return response;
-}
-
-// PayPal's error shape for 4xx business and validation errors.
-http::Response paypal_error(int status, std::string_view name, std::string_view issue, std::string_view description) {
-  static const std::map<std::string_view, std::string_view> messages{
-      {"INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema."},
-      {"UNPROCESSABLE_ENTITY",
-       "The requested action could not be performed, semantically incorrect, or failed business validation."},
-      {"RESOURCE_NOT_FOUND", "The specified resource does not exist."}};
-  const auto message = messages.contains(name) ? messages.at(name) : std::string_view("Error");
-  return paypal_json(
-      json::object{{"name", name},
-                   {"message", message},
-                   {"details", json::array{json::object{{"issue", issue}, {"description", description}}}},
-                   {"debug_id", random_alnum_upper(13)}},
-      status);
-}
-
-std::string text_of(const json::object& object, std::string_view key) {
-  auto found = object.if_contains(key);
-  return found && found->is_string() ? std::string(found->as_string()) : std::string{};
-}
-
-const json::object* object_at(const json::object& object, std::initializer_list<std::string_view> path) {
-  const json::object* at = &object;
-  for (auto key : path) {
-    auto found = at->if_contains(key);
-    if (!found || !found->is_object()) return nullptr;
-    at = &found->as_object();
-  }
-  return at;
-}
-
-std::optional<json::object> parse_object(std::string_view body) {
-  json::error_code error;
-  auto value = json::parse(body.empty() ? std::string_view("{}") : body, error);
-  if (error || !value.is_object()) return std::nullopt;
-  return value.as_object();
-}
 
 }  // namespace
 
@@ -330,69 +288,6 @@ http::Response PaypalApi::capture(const http::Request& request) {
   }
   send_webhook(after, "PAYMENT.CAPTURE.COMPLETED", capture_json(after));
   return paypal_json(order_json(after), 201);
-}
-
-http::Response PaypalApi::refund(const http::Request& request) {
-  if (auto refusal = refuse_bearer(request)) return *refusal;
-  const std::string capture_id(request.path_param("captureId"));
-  const auto payment = ledger_.find_by_capture(capture_id);
-  if (!payment || payment->stage == Stage::failed) {
-    return paypal_error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
-  }
-  const auto body = parse_object(request.body);
-  if (!body)
-    return paypal_error(400, "INVALID_REQUEST", "MALFORMED_REQUEST_JSON", "The request JSON is not well formed.");
-  std::int64_t part = payment->amount.minor - payment->refunded_minor();  // no amount: the rest
-  if (const auto* amount = object_at(*body, {"amount"})) {
-    const auto value = parse_major(text_of(*amount, "value"));
-    if (!value || *value <= 0 || text_of(*amount, "currency_code") != payment->amount.currency) {
-      return paypal_error(422, "UNPROCESSABLE_ENTITY", "CURRENCY_MISMATCH", "amount invalid for this capture.");
-    }
-    part = *value;
-  }
-  std::string request_id(request.header("PayPal-Request-Id"));
-  if (request_id.empty()) request_id = core::random_token(8);
-  enum class Outcome { refunded, replay, already, too_much } outcome = Outcome::refunded;
-  SandboxRefund made;
-  const auto now = now_();
-  ledger_.update(Method::paypal, payment->order_id, [&](SandboxPayment& entry) {
-    for (const auto& refund : entry.refunds) {
-      if (refund.refund_id == request_id) {
-        outcome = Outcome::replay;
-        made = refund;
-        return;
-      }
-    }
-    if (entry.stage == Stage::refunded) {
-      outcome = Outcome::already;
-      return;
-    }
-    if (part <= 0 || entry.refunded_minor() + part > entry.amount.minor) {
-      outcome = Outcome::too_much;
-      return;
-    }
-    made = {.refund_id = request_id,
-            .provider_refund_ref = random_alnum_upper(17),
-            .amount_minor = part,
-            .created_at = now};
-    entry.refunds.push_back(made);
-    if (entry.refunded_minor() == entry.amount.minor) entry.stage = Stage::refunded;
-  });
-  if (outcome == Outcome::already) {
-    return paypal_error(422, "UNPROCESSABLE_ENTITY", "CAPTURE_FULLY_REFUNDED",
-                        "The capture has already been fully refunded");
-  }
-  if (outcome == Outcome::too_much) {
-    return paypal_error(
-        422, "UNPROCESSABLE_ENTITY", "REFUND_AMOUNT_EXCEEDED",
-        "The refund amount must be less than or equal to the capture amount that has not yet been refunded.");
-  }
-  const std::string href = account_.base_url + "/v2/payments/refunds/" + made.provider_refund_ref;
-  return paypal_json(
-      json::object{{"id", made.provider_refund_ref},
-                   {"status", "COMPLETED"},
-                   {"links", json::array{json::object{{"href", href}, {"rel", "self"}, {"method", "GET"}}}}},
-      outcome == Outcome::replay ? 200 : 201);
 }
 
 void PaypalApi::notify_approved(const SandboxPayment& payment) {

@@ -40,9 +40,11 @@ class PaypalApi {
 
   http::Response token(const http::Request& request);
   http::Response create_order(const http::Request& request);
-  http::Response get_order(const http::Request& request);  // {orderId}
-  http::Response capture(const http::Request& request);    // {orderId}
-  http::Response refund(const http::Request& request);     // {captureId}
+  http::Response get_order(const http::Request& request);     // {orderId}
+  http::Response capture(const http::Request& request);       // {orderId}
+  http::Response refund(const http::Request& request);        // {captureId}
+  http::Response show_refund(const http::Request& request);   // {refundId}
+  http::Response show_capture(const http::Request& request);  // {captureId}
   http::Response verify_webhook_signature(const http::Request& request);
   http::Response certificate(const http::Request& request);
 

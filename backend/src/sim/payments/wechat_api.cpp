@@ -358,17 +358,21 @@ http::Response WechatApi::query_refund(const http::Request& request) {
     }
   });
   if (!found) return error(404, "RESOURCE_NOT_EXISTS", "退款单不存在");
-  return answer(200, json::serialize(json::object{{"refund_id", found->provider_refund_ref},
-                                                  {"out_refund_no", found->refund_id},
-                                                  {"transaction_id", holder->provider_ref},
-                                                  {"out_trade_no", holder->order_id},
-                                                  {"channel", "ORIGINAL"},
-                                                  {"status", "SUCCESS"},
-                                                  {"success_time", rfc3339_cst(found->created_at)},
-                                                  {"create_time", rfc3339_cst(found->created_at)},
-                                                  {"amount", json::object{{"refund", found->amount_minor},
-                                                                          {"total", holder->amount.minor},
-                                                                          {"currency", "CNY"}}}}));
+  // WeChat takes a while to return money (seconds to its balance, days to a card): PROCESSING first.
+  const std::int64_t settled_at = found->created_at + kRefundProcessingSeconds;
+  const bool settled = now_() >= settled_at;
+  return answer(
+      200, json::serialize(json::object{
+               {"refund_id", found->provider_refund_ref},
+               {"out_refund_no", found->refund_id},
+               {"transaction_id", holder->provider_ref},
+               {"out_trade_no", holder->order_id},
+               {"channel", "ORIGINAL"},
+               {"status", settled ? "SUCCESS" : "PROCESSING"},
+               {"success_time", settled ? json::value(rfc3339_cst(settled_at)) : json::value(nullptr)},
+               {"create_time", rfc3339_cst(found->created_at)},
+               {"amount",
+                json::object{{"refund", found->amount_minor}, {"total", holder->amount.minor}, {"currency", "CNY"}}}}));
 }
 
 std::optional<SandboxPayment> WechatApi::scanned(const std::string& code_token) {

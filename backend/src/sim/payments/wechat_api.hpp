@@ -23,6 +23,8 @@
 namespace portal::sim::payments {
 
 inline constexpr std::string_view kWechatPrefix = "/dev/payments/wechat";
+// How long a refund stays PROCESSING before its query says SUCCESS.
+inline constexpr std::int64_t kRefundProcessingSeconds = 2;
 
 std::string wechat_state_name(const SandboxPayment& payment);  // NOTPAY / SUCCESS / CLOSED / PAYERROR / REFUND
 // `ts\nnonce\nbody\n`: what Wechatpay-Signature signs on answers and notifications.

@@ -209,6 +209,36 @@ class PaypalProvider final : public Provider {
     return RefundResult{.provider_refund_ref = string_member(*answer, "id"), .completed = status == "COMPLETED"};
   }
 
+  // With PayPal's refund id: GET /v2/payments/refunds/{id} (COMPLETED, PENDING, FAILED, CANCELLED).
+  // Without one (its answer never reached us): the capture says whether it was refunded.
+  core::Result<RefundStatus> query_refund(const RefundQuery& query) override {
+    const bool by_refund = is_paypal_id(query.provider_refund_ref);
+    if (!by_refund && !is_paypal_id(query.capture_ref)) return RefundStatus{};
+    auto reply = by_refund ? call("GET", "/v2/payments/refunds/" + query.provider_refund_ref, "", "")
+                           : call("GET", "/v2/payments/captures/" + query.capture_ref, "", "");
+    if (!reply) {
+      const auto* status = reply.error().details.if_contains("status");
+      if (has_provider_code(reply.error(), "RESOURCE_NOT_FOUND") || (status && *status == 404)) return RefundStatus{};
+      return reply.error();
+    }
+    auto answer = parse_object(reply->body);
+    if (!answer) return answer.error();
+    const std::string status = string_member(*answer, "status");
+    if (!by_refund) {
+      // We refund whole captures only: REFUNDED is ours, anything else is no refund yet.
+      return RefundStatus{.state = status == "REFUNDED" ? RefundState::completed : RefundState::unknown,
+                          .provider_refund_ref = {}};
+    }
+    RefundStatus found{.state = RefundState::unknown, .provider_refund_ref = query.provider_refund_ref};
+    if (status == "COMPLETED") found.state = RefundState::completed;
+    if (status == "PENDING") found.state = RefundState::pending;
+    if (status == "FAILED" || status == "CANCELLED") found.state = RefundState::failed;
+    if (found.state == RefundState::unknown) {
+      return integrations::upstream_unavailable("PayPal answered an unknown refund status '" + status + "'");
+    }
+    return found;
+  }
+
  private:
   static core::Result<object> parse_object(std::string_view json) {
     boost::system::error_code error;

@@ -45,10 +45,12 @@ core::Error refused(const integrations::HttpReply& reply) {
   return failure;
 }
 
-bool is_not_found(const core::Error& error) {
+bool has_code(const core::Error& error, std::string_view wanted) {
   const auto* code = error.details.if_contains("provider_code");
-  return code && code->is_string() && code->as_string() == "ORDER_NOT_EXIST";
+  return code && code->is_string() && code->as_string() == wanted;
 }
+
+bool is_not_found(const core::Error& error) { return has_code(error, "ORDER_NOT_EXIST"); }
 
 class WechatProvider final : public Provider {
  public:
@@ -165,6 +167,27 @@ class WechatProvider final : public Provider {
       return failure;
     }
     return RefundResult{.provider_refund_ref = string_member(*answer, "refund_id"), .completed = status == "SUCCESS"};
+  }
+
+  // GET /v3/refund/domestic/refunds/{out_refund_no}: SUCCESS, PROCESSING, or ABNORMAL / CLOSED (the
+  // money could not go back, e.g. the buyer's card is closed: the merchant has to act).
+  core::Result<RefundStatus> query_refund(const RefundQuery& query) override {
+    auto reply = call("GET", "/v3/refund/domestic/refunds/" + path_segment(query.refund_id), "");
+    if (!reply) {
+      if (has_code(reply.error(), "RESOURCE_NOT_EXISTS")) return RefundStatus{};
+      return reply.error();
+    }
+    auto answer = parse_object(reply->body);
+    if (!answer) return answer.error();
+    const std::string status = string_member(*answer, "status");
+    RefundStatus found{.state = RefundState::unknown, .provider_refund_ref = string_member(*answer, "refund_id")};
+    if (status == "SUCCESS") found.state = RefundState::completed;
+    if (status == "PROCESSING") found.state = RefundState::pending;
+    if (status == "ABNORMAL" || status == "CLOSED") found.state = RefundState::failed;
+    if (found.state == RefundState::unknown) {
+      return integrations::upstream_unavailable("WeChat Pay answered an unknown refund status '" + status + "'");
+    }
+    return found;
   }
 
  private:
