@@ -19,14 +19,16 @@ export default defineConfig({
     // Hashed assets stay under dist/assets (Vite's default); the backend serves the .br/.gz siblings.
     assetsDir: 'assets',
     sourcemap: false,
+    // .vite/manifest.json: scripts/size-budget.mjs reads it to check every route's first load.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change far less often than the app: separate chunks keep them cached across deploys.
+        // React changes far less often than the app: its own chunk stays cached across deploys. Every
+        // other library rides with the code that uses it (no catch-all vendor chunk: that forced every
+        // library, QR codes and menus included, into every route's first load).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
-            // DOMPurify only serves the lazily loaded FAQ page: it stays in that page's chunk.
-            { name: 'vendor', test: /node_modules[\\/](?!dompurify[\\/])/, priority: 1 },
           ],
         },
       },
@@ -35,7 +37,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup-tests.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     restoreMocks: true,
     css: false,
     // A bound for a hung test, not a speed check (see the async wait in src/testing/setup-tests.ts).

@@ -47,7 +47,7 @@ describe('shell routes', () => {
     const { location } = await renderApp('/servers', { config: configWith({ servers: { enabled: false } }) })
     expect(await screen.findByRole('alert')).toHaveTextContent('该功能未启用')
     // / itself then forwards to /vip because servers are off.
-    expect(location().pathname).toBe('/vip')
+    await waitFor(() => expect(location().pathname).toBe('/vip'))
   })
 
   it.each([
@@ -130,7 +130,7 @@ describe('shell routes', () => {
     storeSession()
     const { location } = await renderApp('/reset-password?token=abc')
     expect(await screen.findByRole('alert')).toHaveTextContent('缺少必要参数')
-    expect(location().pathname).toBe('/')
+    await waitFor(() => expect(location().pathname).toBe('/'))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 })

@@ -1,7 +1,10 @@
 // i18next set-up: zh by default, en second; the choice is stored and applied by a page reload.
-import i18next, { type i18n as I18n } from 'i18next'
+// Strings load per language and namespace (locales/resources): zh's shell strings are bundled, the
+// rest arrive with the screens that use them. A component whose namespace has not arrived suspends
+// (react-i18next) while the backend below fetches it; route loaders fetch theirs up front.
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { lazyResources, namespaces, resources, type LazyNamespace } from '@/locales/resources'
+import { bundledResources, localeLoaders, namespaces, type Namespace } from '@/locales/resources'
 import { browser } from './browser'
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants'
 import { storage } from './storage'
@@ -10,20 +13,53 @@ export function storedLanguage(): Language {
   return storage.language.get() ?? DEFAULT_LANGUAGE
 }
 
-/** Initialises the shared i18next instance (synchronously: resources are bundled). */
+function isLanguage(value: string): value is Language {
+  return (LANGUAGES as readonly string[]).includes(value)
+}
+
+function isNamespace(value: string): value is Namespace {
+  return (namespaces as readonly string[]).includes(value)
+}
+
+/** Reads a namespace's strings through its chunk (localeLoaders). */
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    if (!isLanguage(language) || !isNamespace(namespace)) {
+      callback(new Error(`no strings for ${language}/${namespace}`), false)
+      return
+    }
+    localeLoaders[namespace][language]().then(
+      (bundle) => callback(null, bundle.default as Record<string, unknown>),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    )
+  },
+}
+
+/**
+ * Initialises the shared i18next instance synchronously with the bundled strings; in another
+ * language than zh, await loadNamespaces(['common', 'shell']) before the first render.
+ */
 export function initI18n(language: Language = storedLanguage()): I18n {
   if (!i18next.isInitialized) {
-    void i18next.use(initReactI18next).init({
-      resources,
-      lng: language,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: ['zh', 'en'],
-      ns: namespaces,
-      defaultNS: 'common',
-      interpolation: { escapeValue: false }, // React escapes
-      returnNull: false,
-      initAsync: false,
-    })
+    void i18next
+      .use(localeBackend)
+      .use(initReactI18next)
+      .init({
+        // A copy: i18next's store adds to the object it is given.
+        resources: structuredClone(bundledResources),
+        partialBundledLanguages: true,
+        lng: language,
+        // zh and en hold the same keys (locales.test.ts): no screen needs the other language's strings.
+        fallbackLng: false,
+        supportedLngs: ['zh', 'en'],
+        ns: ['common', 'shell'],
+        defaultNS: 'common',
+        interpolation: { escapeValue: false }, // React escapes
+        returnNull: false,
+        initAsync: false,
+      })
   } else if (i18next.language !== language) {
     void i18next.changeLanguage(language)
   }
@@ -37,24 +73,27 @@ export function switchLanguage(language: Language): void {
   browser.reload()
 }
 
-function isLanguage(value: string): value is Language {
-  return (LANGUAGES as readonly string[]).includes(value)
-}
-
 /**
- * Adds a lazy namespace's strings for the current language (and the zh fallback) unless they are
- * there already. Chunks that use such a namespace await this before they render.
+ * Adds namespaces' strings for the current language (or the given ones) unless they are there
+ * already. Lazy chunks await this with their own import, so strings and code arrive together.
  */
-export async function loadNamespace(
-  ns: LazyNamespace,
-  languages: readonly string[] = [i18next.language, DEFAULT_LANGUAGE],
+export async function loadNamespaces(
+  wantedNamespaces: readonly Namespace[],
+  languages: readonly string[] = [i18next.language],
 ): Promise<void> {
   const wanted = [...new Set(languages)].filter(isLanguage)
   await Promise.all(
-    wanted.map(async (language) => {
-      if (i18next.hasResourceBundle(language, ns)) return
-      const bundle = await lazyResources[ns][language]()
-      i18next.addResourceBundle(language, ns, bundle.default, true, true)
-    }),
+    wanted.flatMap((language) =>
+      wantedNamespaces.map(async (ns) => {
+        if (i18next.hasResourceBundle(language, ns)) return
+        const bundle = await localeLoaders[ns][language]()
+        i18next.addResourceBundle(language, ns, bundle.default, true, true)
+      }),
+    ),
   )
+}
+
+/** One namespace: see loadNamespaces. */
+export function loadNamespace(ns: Namespace, languages?: readonly string[]): Promise<void> {
+  return loadNamespaces([ns], languages)
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { enResources, lazyResources, zhResources } from './resources'
+import { bundledResources, localeLoaders, namespaces } from './resources'
 
 const here = dirname(fileURLToPath(import.meta.url))
 
@@ -16,13 +16,11 @@ function leaves(value: unknown): unknown[] {
   return Object.values(value).flatMap(leaves)
 }
 
-const lazy = Object.keys(lazyResources) as (keyof typeof lazyResources)[]
-const allNamespaces = [...Object.keys(zhResources), ...lazy]
+const allNamespaces = namespaces
 
-/** A namespace's strings in one language, bundled or lazy. */
-async function load(ns: string, lang: 'zh' | 'en'): Promise<unknown> {
-  if (ns in lazyResources) return (await lazyResources[ns as keyof typeof lazyResources][lang]()).default
-  return (lang === 'zh' ? zhResources : enResources)[ns as keyof typeof zhResources]
+/** A namespace's strings in one language. */
+async function load(ns: (typeof namespaces)[number], lang: 'zh' | 'en'): Promise<unknown> {
+  return (await localeLoaders[ns][lang]()).default
 }
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
@@ -32,10 +30,17 @@ describe('locale files', () => {
     expect(readdirSync(join(here, 'en')).sort()).toEqual(readdirSync(join(here, 'zh')).sort())
   })
 
-  it('every file on disk is bundled or lazily loaded, never both', () => {
+  it('every file on disk has a loader, once', () => {
     const files = readdirSync(join(here, 'zh')).map((f) => f.replace(/\.json$/, ''))
     expect([...allNamespaces].sort()).toEqual(files.sort())
     expect(new Set(allNamespaces).size).toBe(allNamespaces.length)
+  })
+
+  it('bundles only the default language, and only what its loaders hand out too', async () => {
+    expect(Object.keys(bundledResources)).toEqual(['zh'])
+    for (const [ns, strings] of Object.entries(bundledResources.zh)) {
+      expect((await localeLoaders[ns as (typeof namespaces)[number]].zh()).default).toBe(strings)
+    }
   })
 
   it.each(allNamespaces)('%s has the same keys in zh and en', async (ns) => {

@@ -1,85 +1,64 @@
-// The locale files. zh is the default language and the source of the key types. Most namespaces
-// are bundled; the lazy ones load with the chunks that use them (see loadNamespace in lib/i18n).
-import enCommands from './en/commands.json'
-import enCommon from './en/common.json'
-import enFaq from './en/faq.json'
-import enInventory from './en/inventory.json'
-import enLeaderboard from './en/leaderboard.json'
-import enPayments from './en/payments.json'
-import enPracc from './en/pracc.json'
-import enServers from './en/servers.json'
-import enSettings from './en/settings.json'
-import enShell from './en/shell.json'
-import enVip from './en/vip.json'
+// The locale files: one JSON per language and namespace, each its own chunk loaded when a screen
+// that uses it loads (loadNamespaces in lib/i18n), so a visit downloads one language's strings for
+// the screens it shows. Only the default language's (zh) shell strings are bundled: the first paint
+// needs them and they are the fallback language's. zh is the source of the key types.
 import type zhAuth from './zh/auth.json'
+import type zhCommands from './zh/commands.json'
+import zhCommon from './zh/common.json'
 import type zhConsole from './zh/console.json'
 import type zhConsoleOps from './zh/console-ops.json'
-import zhCommands from './zh/commands.json'
-import zhCommon from './zh/common.json'
-import zhFaq from './zh/faq.json'
-import zhInventory from './zh/inventory.json'
-import zhLeaderboard from './zh/leaderboard.json'
-import zhPayments from './zh/payments.json'
-import zhPracc from './zh/pracc.json'
-import zhServers from './zh/servers.json'
-import zhSettings from './zh/settings.json'
+import type zhFaq from './zh/faq.json'
+import type zhInventory from './zh/inventory.json'
+import type zhLeaderboard from './zh/leaderboard.json'
+import type zhPayments from './zh/payments.json'
+import type zhPracc from './zh/pracc.json'
+import type zhServers from './zh/servers.json'
+import type zhSettings from './zh/settings.json'
 import zhShell from './zh/shell.json'
-import zhVip from './zh/vip.json'
+import type zhVip from './zh/vip.json'
 
-export const zhResources = {
-  common: zhCommon,
-  shell: zhShell,
-  servers: zhServers,
-  vip: zhVip,
-  pracc: zhPracc,
-  commands: zhCommands,
-  leaderboard: zhLeaderboard,
-  faq: zhFaq,
-  inventory: zhInventory,
-  settings: zhSettings,
-  payments: zhPayments,
-}
-
-export const enResources: Record<keyof typeof zhResources, object> = {
-  common: enCommon,
-  shell: enShell,
-  servers: enServers,
-  vip: enVip,
-  pracc: enPracc,
-  commands: enCommands,
-  leaderboard: enLeaderboard,
-  faq: enFaq,
-  inventory: enInventory,
-  settings: enSettings,
-  payments: enPayments,
-}
-
-export const resources: Record<'zh' | 'en', Record<string, object>> = { zh: zhResources, en: enResources }
-export const namespaces = Object.keys(zhResources) as (keyof typeof zhResources)[]
-
-/** Namespaces that are not bundled: the account dialog and pages load theirs when they load. */
-export const lazyResources = {
-  auth: {
-    zh: () => import('./zh/auth.json'),
-    en: () => import('./en/auth.json'),
-  },
-  // The operator console's shell (app/console), its kit (components/console, lib/console) and its own screens: loaded with /console only.
-  console: {
-    zh: () => import('./zh/console.json'),
-    en: () => import('./en/console.json'),
-  },
-  // The console's screens of orders, prices, rentals, regions, servers, privileges and seasons.
-  'console-ops': {
-    zh: () => import('./zh/console-ops.json'),
-    en: () => import('./en/console-ops.json'),
-  },
-} satisfies Record<string, Record<'zh' | 'en', () => Promise<{ default: object }>>>
-
-export type LazyNamespace = keyof typeof lazyResources
-
-/** Every namespace, bundled or lazy, for the translation key types. */
-export type AppResources = typeof zhResources & {
+/** Every namespace, for the translation key types. */
+export interface AppResources {
+  common: typeof zhCommon
+  shell: typeof zhShell
+  servers: typeof zhServers
+  vip: typeof zhVip
+  pracc: typeof zhPracc
+  commands: typeof zhCommands
+  leaderboard: typeof zhLeaderboard
+  faq: typeof zhFaq
+  inventory: typeof zhInventory
+  settings: typeof zhSettings
+  payments: typeof zhPayments
   auth: typeof zhAuth
   console: typeof zhConsole
   'console-ops': typeof zhConsoleOps
 }
+
+export type Namespace = keyof AppResources
+type Loader = () => Promise<{ default: object }>
+
+/** The strings in the entry chunk: zh's shell and common namespaces. */
+export const bundledResources = { zh: { common: zhCommon, shell: zhShell } }
+
+/** How each namespace's strings load, per language. */
+export const localeLoaders: Record<Namespace, Record<'zh' | 'en', Loader>> = {
+  common: { zh: async () => ({ default: zhCommon }), en: () => import('./en/common.json') },
+  shell: { zh: async () => ({ default: zhShell }), en: () => import('./en/shell.json') },
+  servers: { zh: () => import('./zh/servers.json'), en: () => import('./en/servers.json') },
+  vip: { zh: () => import('./zh/vip.json'), en: () => import('./en/vip.json') },
+  pracc: { zh: () => import('./zh/pracc.json'), en: () => import('./en/pracc.json') },
+  commands: { zh: () => import('./zh/commands.json'), en: () => import('./en/commands.json') },
+  leaderboard: { zh: () => import('./zh/leaderboard.json'), en: () => import('./en/leaderboard.json') },
+  faq: { zh: () => import('./zh/faq.json'), en: () => import('./en/faq.json') },
+  inventory: { zh: () => import('./zh/inventory.json'), en: () => import('./en/inventory.json') },
+  settings: { zh: () => import('./zh/settings.json'), en: () => import('./en/settings.json') },
+  payments: { zh: () => import('./zh/payments.json'), en: () => import('./en/payments.json') },
+  auth: { zh: () => import('./zh/auth.json'), en: () => import('./en/auth.json') },
+  // The operator console's shell (app/console), its kit (components/console, lib/console) and its own screens: loaded with /console only.
+  console: { zh: () => import('./zh/console.json'), en: () => import('./en/console.json') },
+  // The console's screens of orders, prices, rentals, regions, servers, privileges and seasons.
+  'console-ops': { zh: () => import('./zh/console-ops.json'), en: () => import('./en/console-ops.json') },
+}
+
+export const namespaces = Object.keys(localeLoaders) as Namespace[]

@@ -1,10 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { createMemoryRouter } from 'react-router'
+import { MemoryRouter, useLocation, useNavigationType, type Location, type NavigationType } from 'react-router'
 import { expect } from 'vitest'
-import { App } from '@/app/app'
-import { appRoutes } from '@/app/routes'
+import { App, AppRoutes } from '@/app/app'
 import type { RemoteConfig } from '@/lib/config/remote-config-schema'
 import { createQueryClient } from '@/lib/query-client'
 import { demoConfig } from './fixtures'
@@ -28,12 +27,26 @@ export async function renderApp(path = '/', { config = demoConfig(), width = 128
         : HttpResponse.json(config),
     ),
   )
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] })
+  // What the router shows, as the app's own MemoryRouter reports it after each render.
+  const router = { state: { location: undefined as unknown as Location, historyAction: 'POP' as NavigationType } }
+  function RouterProbe() {
+    router.state = { location: useLocation(), historyAction: useNavigationType() }
+    return null
+  }
   const queryClient = createQueryClient()
   queryClient.setDefaultOptions({ queries: { retry: false } })
   const user = userEvent.setup()
-  const view = render(<App router={router} queryClient={queryClient} />)
+  const view = render(
+    <App queryClient={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <RouterProbe />
+      </MemoryRouter>
+    </App>,
+  )
   // The shell renders once the configuration request has settled.
   await waitFor(() => expect(screen.queryByTestId('config-splash')).not.toBeInTheDocument())
+  // Pages are lazy chunks (app/routing/lazy-pages): wait for the route's page, not its fallback.
+  await waitFor(() => expect(screen.queryByTestId('route-fallback')).not.toBeInTheDocument())
   return { ...view, router, user, location: () => router.state.location }
 }

@@ -3,8 +3,8 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import i18next from 'i18next'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
-import { initI18n, loadNamespace } from '@/lib/i18n'
-import { lazyResources, type LazyNamespace } from '@/locales/resources'
+import { initI18n, loadNamespaces } from '@/lib/i18n'
+import { namespaces } from '@/locales/resources'
 import { server } from './msw-server'
 import { installMatchMedia, setViewportWidth } from './viewport'
 
@@ -28,10 +28,8 @@ initI18n('zh')
 
 beforeAll(async () => {
   server.listen({ onUnhandledFrame: 'error' })
-  // Tests switch languages without the reload the app does; have every lazy namespace in both.
-  await Promise.all(
-    (Object.keys(lazyResources) as LazyNamespace[]).map((ns) => loadNamespace(ns, ['zh', 'en'])),
-  )
+  // Tests switch languages without the reload the app does; have every namespace in both.
+  await loadNamespaces(namespaces, ['zh', 'en'])
 })
 beforeEach(async () => {
   setViewportWidth(1280)

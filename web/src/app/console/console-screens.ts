@@ -3,7 +3,7 @@
 // To add a screen: an entry here (labelKey is a full key, `<namespace>:<key>`); a screen with its
 // own lazy namespace lists it in consoleNamespaces so the navigation has its label.
 import { createElement, type ComponentType } from 'react'
-import type { LazyNamespace } from '@/locales/resources'
+import type { Namespace } from '@/locales/resources'
 
 export interface ConsoleScreen {
   /** Below /console; '' is the dashboard. A screen may have sub-routes (`people/:id`). */
@@ -13,7 +13,7 @@ export interface ConsoleScreen {
 }
 
 /** Lazy namespaces loaded with the console, before its navigation shows. */
-export const consoleNamespaces: LazyNamespace[] = ['console', 'console-ops']
+export const consoleNamespaces: Namespace[] = ['console', 'console-ops']
 
 export const consoleScreens: ConsoleScreen[] = [
   {

@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from 'react-router'
-import { ServersPage } from '@/features/servers/components/servers-page'
 import { useAppConfig } from '@/lib/config/config-context'
 import { fromSearch } from '@/lib/navigation'
+import { ServersPage } from './lazy-pages'
 
 /** /: the servers screen when servers are enabled, otherwise /vip (carrying any banner along). */
 export function HomeRoute() {

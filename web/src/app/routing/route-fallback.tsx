@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner'
 export function RouteFallback() {
   const { t } = useTranslation('common')
   return (
-    <output className="flex items-center justify-center gap-3 py-24 text-sm text-zinc-400">
+    <output data-testid="route-fallback" className="flex items-center justify-center gap-3 py-24 text-sm text-zinc-400">
       <Spinner />
       {t('status.loading')}
     </output>

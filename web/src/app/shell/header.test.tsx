@@ -54,7 +54,7 @@ describe('language switcher', () => {
     expect(document.documentElement.lang).toBe('en')
     await renderApp('/no-such-page')
     expect(await screen.findByRole('alert')).toHaveTextContent('Page not found')
-    expect(screen.getByRole('heading', { level: 1, name: 'Server list' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Server list' })).toBeInTheDocument()
   })
 
   it('defaults to Chinese', () => {

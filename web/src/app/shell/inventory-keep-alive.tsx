@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { useLocation } from 'react-router'
 import { openLoginDialog } from '@/features/auth/hooks/use-login-dialog'
-import { InventoryPage } from '@/features/inventory/components/inventory-page'
 import { useAppConfig } from '@/lib/config/config-context'
 import { isInventoryLocation } from '../routing/inventory-location'
+import { InventoryPage } from '../routing/lazy-pages'
 
 /**
  * Mounts the inventory on its first visit and keeps it mounted afterwards, hidden while another

@@ -30,7 +30,7 @@ interface UserMenuProps {
 
 /** The header's account area (spec 000 §2.3): avatar, name, tier badge and the account menu. */
 export function UserMenu({ user, onLogout, onLogoutEverywhere }: UserMenuProps) {
-  const { t } = useTranslation(['shell', 'common', 'payments'])
+  const { t } = useTranslation(['shell', 'common'])
   const { toast } = useToast()
   const errorText = useErrorText()
   const status = useVipStatus(user.steamId)
@@ -119,7 +119,7 @@ export function UserMenu({ user, onLogout, onLogoutEverywhere }: UserMenuProps) 
             <RadixMenu.Item className={itemClasses} asChild>
               <Link to="/orders">
                 <Receipt className="size-4 text-zinc-400" aria-hidden="true" />
-                {t('payments:orders.menu')}
+                {t('header.orders')}
               </Link>
             </RadixMenu.Item>
             {membershipsOf(status).some((membership) => membership.group === 'op') && (

@@ -71,7 +71,7 @@ describe('/auth/steam/callback', () => {
     captureAuthLog()
     const { location } = await renderApp(`/auth/steam/callback?token=${jwtExpiringIn(3600)}&state=st4te`)
     expect(await within(notifications()).findByText('登录成功，欢迎！')).toBeInTheDocument()
-    expect(location().pathname).toBe('/')
+    await waitFor(() => expect(location().pathname).toBe('/'))
     expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.loginReturn)).toBeNull()
   })
 

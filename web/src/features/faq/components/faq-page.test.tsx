@@ -99,9 +99,20 @@ describe('FAQ page', () => {
   })
 
   it('shows a loading state, then the empty state for an empty list', async () => {
-    serveFaqs({ answers: { zh: [] } })
+    // The answer waits until the loading state was seen (the page itself arrives as a lazy chunk).
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    server.use(
+      http.get('/api/faqs', async () => {
+        await answered
+        return HttpResponse.json([])
+      }),
+    )
     await renderApp('/faq')
-    expect(screen.getByText('正在加载常见问题…')).toBeInTheDocument()
+    expect(await screen.findByText('正在加载常见问题…')).toBeInTheDocument()
+    answer()
     expect(await screen.findByText('暂无常见问题')).toBeInTheDocument()
     expect(screen.queryByRole('list', { name: '问题列表' })).not.toBeInTheDocument()
   })

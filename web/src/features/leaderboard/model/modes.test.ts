@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { zhResources } from '@/locales/resources'
+import zhLeaderboard from '@/locales/zh/leaderboard.json'
 import { STAT_KINDS } from './format'
 import { DETAIL_DERIVED, DETAIL_TOTALS, EXPLAINED_COLUMNS, LEADERBOARD_MODES, MOBILE_COLUMNS, TABLE_COLUMNS, TOP_CARD_COLUMNS } from './modes'
 
@@ -32,7 +32,7 @@ describe('columns per mode (spec 001 §3)', () => {
   it('every stat shown anywhere has a display kind and a label', () => {
     const shown = new Set([...Object.values(TABLE_COLUMNS).flat(), ...Object.values(DETAIL_DERIVED).flat(), ...Object.values(DETAIL_TOTALS).flat()])
     for (const stat of shown) {
-      expect({ stat, kind: STAT_KINDS[stat], label: zhResources.leaderboard.columns[stat] }).toEqual({
+      expect({ stat, kind: STAT_KINDS[stat], label: zhLeaderboard.columns[stat] }).toEqual({
         stat,
         kind: expect.any(String),
         label: expect.any(String),
@@ -60,7 +60,7 @@ describe('columns per mode (spec 001 §3)', () => {
 
   it('the explained columns have a hint each', () => {
     for (const stat of EXPLAINED_COLUMNS) {
-      expect({ stat, hint: zhResources.leaderboard.hints[stat] }).toEqual({ stat, hint: expect.any(String) })
+      expect({ stat, hint: zhLeaderboard.hints[stat] }).toEqual({ stat, hint: expect.any(String) })
     }
   })
 })
