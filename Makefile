@@ -65,6 +65,7 @@ e2e: build
 bench: build
 	$(NODE_PATH_PREFIX) bench/run.sh
 	bench/rental-sync.sh
+	$(NODE_PATH_PREFIX) node bench/web/filter-typing.mjs
 
 CXX_SOURCES = $(shell find backend/src backend/tests backend/bench -name '*.cpp' -o -name '*.hpp')
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import {
   DEFAULT_FILTERS,
@@ -14,6 +14,9 @@ export interface FilterOptions {
   maps: string[]
   regions: string[]
 }
+
+/** How long typing pauses before the search goes into the URL. */
+export const SEARCH_URL_DELAY_MS = 300
 
 /** The key, in the history entry's state, of the search this tab wrote into the URL. */
 const TYPED_SEARCH = 'serverSearch'
@@ -47,14 +50,24 @@ export function useServerFilters(options: FilterOptions | null, enabled = true) 
     if (!sameFilters(next, filters)) setFilters(next)
   }
 
+  // Typing writes the search into the URL once it pauses: a navigation per keystroke re-rendered the
+  // whole app under the key (issue 17: key to painted list). Every other filter is written at once.
+  const [typedSearch, setTypedSearch] = useState(filters.search)
+  useEffect(() => {
+    if (typedSearch === filters.search) return
+    const timer = setTimeout(() => setTypedSearch(filters.search), SEARCH_URL_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [filters.search, typedSearch])
+  const written = useMemo(() => ({ ...filters, search: typedSearch }), [filters, typedSearch])
+
   useEffect(() => {
     if (!enabled) return
-    const next = writeFilters(searchParams, filters)
+    const next = writeFilters(searchParams, written)
     const typed = next.get('s')
     if (next.toString() === searchParams.toString() && typedSearchOf(state) === typed) return
     // The search goes into the entry's state too, so a reload keeps it (see readFilters).
     setSearchParams(next, { replace: true, state: { ...stateObject(state), [TYPED_SEARCH]: typed } })
-  }, [enabled, filters, searchParams, setSearchParams, state])
+  }, [enabled, written, searchParams, setSearchParams, state])
 
   const update = useCallback((patch: Partial<ServerFilters>) => setFilters((current) => ({ ...current, ...patch })), [])
   const reset = useCallback(() => setFilters(DEFAULT_FILTERS), [])
