@@ -1,6 +1,7 @@
 #include "db/database.hpp"
 
 #include "db/dialect.hpp"
+#include "db/statement_cache.hpp"
 #include "db/writer_queue.hpp"
 
 #include <soci/callbacks.h>
@@ -133,6 +134,7 @@ Database::Database(const Options& options) : engine_(options.engine), pool_size_
     throw std::runtime_error("Cannot open the PostgreSQL database: no connection string is set.");
   }
 
+  statements_ = std::make_unique<StatementCache>(engine_);
   pool_ = std::make_unique<soci::connection_pool>(static_cast<std::size_t>(pool_size_));
   if (engine_ == Engine::sqlite) {
     writers_ = std::make_unique<WriterQueue>(std::chrono::milliseconds(options.busy_timeout_ms));
@@ -149,6 +151,7 @@ Database::Database(const Options& options) : engine_(options.engine), pool_size_
 }
 
 Database::~Database() {
+  statements_->clear();
   if (!writers_) return;
   for (int i = 0; i < pool_size_; ++i) unregister_writer_queue(pool_->at(static_cast<std::size_t>(i)));
 }

@@ -14,6 +14,7 @@ namespace portal::db {
 enum class Engine { sqlite, postgresql };
 
 class WriterQueue;
+class StatementCache;
 
 // See transient_failure.hpp: call inside a catch block.
 void rethrow_if_transient(Engine engine);
@@ -55,6 +56,9 @@ class Database {
   // SELECT 1 on a leased session; false (never throws) when the database does not answer.
   bool ping();
 
+  // Statements compiled once per connection (statement_cache.hpp).
+  StatementCache& statements() { return *statements_; }
+
  private:
   void check_not_io_thread() const;
 
@@ -62,6 +66,8 @@ class Database {
   int pool_size_;
   std::unique_ptr<soci::connection_pool> pool_;
   std::unique_ptr<WriterQueue> writers_;  // SQLite only
+  // After pool_: destroyed first, so every cached statement is finalized while its connection is open.
+  std::unique_ptr<StatementCache> statements_;
 };
 
 // Called once by every I/O thread; from then on that thread may not lease sessions.

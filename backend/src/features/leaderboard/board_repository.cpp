@@ -1,6 +1,7 @@
 #include "features/leaderboard/board_repository.hpp"
 
 #include "db/row.hpp"
+#include "db/statement_cache.hpp"
 #include "features/leaderboard/columns.hpp"
 
 #include <algorithm>
@@ -42,38 +43,115 @@ RankedPlayer read_player(const soci::row& row, std::size_t first) {
   return out;
 }
 
+// Each query below is compiled once per connection and run again (db/statement_cache.hpp).
+struct BoardQuery {
+  long long season = 0;
+  std::string mode;
+  long long id = 0, ranked = 0, ranked_at = 0;
+  soci::statement statement;
+  explicit BoardQuery(soci::session& sql)
+      : statement((sql.prepare << std::string("SELECT b.id, b.ranked, b.ranked_at FROM leaderboard_boards b WHERE ") +
+                                      kBoardByKey,
+                   soci::use(season), soci::use(mode), soci::into(id), soci::into(ranked), soci::into(ranked_at))) {}
+};
+
+struct RankPageQuery {
+  long long season = 0;
+  std::string mode;
+  long long from = 0, to = 0;
+  soci::row row;
+  soci::statement statement;
+  explicit RankPageQuery(soci::session& sql)
+      : statement((sql.prepare << "SELECT r.rank, " + player_columns("r.group_bits") +
+                                      " FROM leaderboard_boards b JOIN leaderboard_ranks r ON r.board_id = b.id AND "
+                                      "r.generation = b.generation" +
+                                      kNames + " WHERE " + kBoardByKey +
+                                      " AND r.rank BETWEEN :first AND :last ORDER BY r.rank",
+                   soci::use(season), soci::use(mode), soci::use(from), soci::use(to), soci::into(row))) {}
+};
+
+struct GroupPageQuery {
+  long long season = 0;
+  std::string mode;
+  long long set = 0, from = 0, to = 0;
+  soci::row row;
+  soci::statement statement;
+  explicit GroupPageQuery(soci::session& sql)
+      : statement((sql.prepare << "SELECT g.position, r.rank, " + player_columns("r.group_bits") +
+                                      " FROM leaderboard_boards b JOIN leaderboard_group_ranks g ON g.board_id = b.id "
+                                      "AND g.generation = b.generation JOIN leaderboard_ranks r ON r.board_id = b.id "
+                                      "AND r.generation = b.generation AND r.rank = g.rank" +
+                                      kNames + " WHERE " + kBoardByKey +
+                                      " AND g.group_set = :group_set AND g.position BETWEEN :first AND :last ORDER BY "
+                                      "g.position",
+                   soci::use(season), soci::use(mode), soci::use(set), soci::use(from), soci::use(to),
+                   soci::into(row))) {}
+};
+
+struct GroupSizeQuery {
+  long long season = 0;
+  std::string mode;
+  long long set = 0, last = 0;
+  soci::statement statement;
+  explicit GroupSizeQuery(soci::session& sql)
+      : statement(
+            (sql.prepare << std::string("SELECT g.position FROM leaderboard_boards b JOIN leaderboard_group_ranks "
+                                        "g ON g.board_id = b.id AND g.generation = b.generation WHERE ") +
+                                kBoardByKey + " AND g.group_set = :group_set ORDER BY g.position DESC LIMIT 1",
+             soci::use(season), soci::use(mode), soci::use(set), soci::into(last))) {}
+};
+
+struct PlayerRanksQuery {
+  std::string steam_id;
+  long long season = 0;
+  soci::row row;
+  soci::statement statement;
+  explicit PlayerRanksQuery(soci::session& sql)
+      : statement((sql.prepare << "SELECT b.mode, r.rank, " + player_columns("r.group_bits") +
+                                      " FROM leaderboard_boards b JOIN leaderboard_ranks r ON r.board_id = b.id AND "
+                                      "r.generation = b.generation AND r.steam_id = :steam_id" +
+                                      kNames + " WHERE COALESCE(b.season_id, 0) = :season",
+                   soci::use(steam_id), soci::use(season), soci::into(row))) {}
+};
+
+// Stats that arrived after the last ranking: shown without a rank until the next one.
+struct PlayerLiveQuery {
+  std::string steam_id;
+  long long season = 0;
+  soci::row row;
+  soci::statement statement;
+  explicit PlayerLiveQuery(soci::session& sql)
+      : statement((sql.prepare << "SELECT b.mode, " + player_columns("0") +
+                                      " FROM leaderboard_boards b JOIN leaderboard_stats r ON r.board_id = b.id AND "
+                                      "r.steam_id = :steam_id" +
+                                      kNames + " WHERE COALESCE(b.season_id, 0) = :season",
+                   soci::use(steam_id), soci::use(season), soci::into(row))) {}
+};
+
 }  // namespace
 
 std::optional<BoardInfo> BoardRepository::board(const BoardKey& key) const {
   return database_.with_session([&](soci::session& sql) -> std::optional<BoardInfo> {
-    const long long season = key.season;
-    const std::string mode(to_string(key.mode));
-    long long id = 0;
-    long long ranked = 0;
-    long long ranked_at = 0;
-    sql << "SELECT b.id, b.ranked, b.ranked_at FROM leaderboard_boards b WHERE " << kBoardByKey, soci::use(season),
-        soci::use(mode), soci::into(id), soci::into(ranked), soci::into(ranked_at);
-    if (!sql.got_data()) return std::nullopt;
-    return BoardInfo{id, ranked, ranked_at};
+    auto query = database_.statements().take<BoardQuery>(sql);
+    query->season = key.season;
+    query->mode = to_string(key.mode);
+    if (!query->statement.execute(true)) return std::nullopt;
+    return BoardInfo{query->id, query->ranked, query->ranked_at};
   });
 }
 
 std::vector<RankedPlayer> BoardRepository::by_rank(const BoardKey& key, std::int64_t first, std::int64_t last) const {
   return database_.with_session([&](soci::session& sql) {
-    const long long season = key.season;
-    const std::string mode(to_string(key.mode));
-    const long long from = first;
-    const long long to = last;
+    auto query = database_.statements().take<RankPageQuery>(sql);
+    query->season = key.season;
+    query->mode = to_string(key.mode);
+    query->from = first;
+    query->to = last;
     std::vector<RankedPlayer> out;
-    soci::rowset<soci::row> rows =
-        (sql.prepare << "SELECT r.rank, " << player_columns("r.group_bits")
-                     << " FROM leaderboard_boards b JOIN leaderboard_ranks r ON r.board_id = b.id AND r.generation = "
-                        "b.generation"
-                     << kNames << " WHERE " << kBoardByKey << " AND r.rank BETWEEN :first AND :last ORDER BY r.rank",
-         soci::use(season), soci::use(mode), soci::use(from), soci::use(to));
-    for (const auto& row : rows) {
-      auto player = read_player(row, 1);
-      player.rank = db::row_int64(row, 0);
+    query->statement.execute();
+    while (query->statement.fetch()) {
+      auto player = read_player(query->row, 1);
+      player.rank = db::row_int64(query->row, 0);
       player.position = *player.rank;
       player.mode = key.mode;
       out.push_back(std::move(player));
@@ -85,24 +163,18 @@ std::vector<RankedPlayer> BoardRepository::by_rank(const BoardKey& key, std::int
 std::vector<RankedPlayer> BoardRepository::by_group_position(const BoardKey& key, int group_set, std::int64_t first,
                                                              std::int64_t last) const {
   return database_.with_session([&](soci::session& sql) {
-    const long long season = key.season;
-    const std::string mode(to_string(key.mode));
-    const long long set = group_set;
-    const long long from = first;
-    const long long to = last;
+    auto query = database_.statements().take<GroupPageQuery>(sql);
+    query->season = key.season;
+    query->mode = to_string(key.mode);
+    query->set = group_set;
+    query->from = first;
+    query->to = last;
     std::vector<RankedPlayer> out;
-    soci::rowset<soci::row> rows =
-        (sql.prepare << "SELECT g.position, r.rank, " << player_columns("r.group_bits")
-                     << " FROM leaderboard_boards b JOIN leaderboard_group_ranks g ON g.board_id = b.id AND "
-                        "g.generation = b.generation JOIN leaderboard_ranks r ON r.board_id = b.id AND r.generation = "
-                        "b.generation AND r.rank = g.rank"
-                     << kNames << " WHERE " << kBoardByKey
-                     << " AND g.group_set = :group_set AND g.position BETWEEN :first AND :last ORDER BY g.position",
-         soci::use(season), soci::use(mode), soci::use(set), soci::use(from), soci::use(to));
-    for (const auto& row : rows) {
-      auto player = read_player(row, 2);
-      player.position = db::row_int64(row, 0);
-      player.rank = db::row_int64(row, 1);
+    query->statement.execute();
+    while (query->statement.fetch()) {
+      auto player = read_player(query->row, 2);
+      player.position = db::row_int64(query->row, 0);
+      player.rank = db::row_int64(query->row, 1);
       player.mode = key.mode;
       out.push_back(std::move(player));
     }
@@ -112,46 +184,38 @@ std::vector<RankedPlayer> BoardRepository::by_group_position(const BoardKey& key
 
 std::int64_t BoardRepository::group_size(const BoardKey& key, int group_set) const {
   return database_.with_session([&](soci::session& sql) -> std::int64_t {
-    const long long season = key.season;
-    const std::string mode(to_string(key.mode));
-    const long long set = group_set;
-    long long last = 0;
-    sql << "SELECT g.position FROM leaderboard_boards b JOIN leaderboard_group_ranks g ON g.board_id = b.id AND "
-           "g.generation = b.generation WHERE "
-        << kBoardByKey << " AND g.group_set = :group_set ORDER BY g.position DESC LIMIT 1",
-        soci::use(season), soci::use(mode), soci::use(set), soci::into(last);
-    return sql.got_data() ? last : 0;
+    auto query = database_.statements().take<GroupSizeQuery>(sql);
+    query->season = key.season;
+    query->mode = to_string(key.mode);
+    query->set = group_set;
+    return query->statement.execute(true) ? query->last : 0;
   });
 }
 
 std::vector<RankedPlayer> BoardRepository::player(std::int64_t season, const std::string& steam_id) const {
   return database_.with_session([&](soci::session& sql) {
-    const long long season_key = season;
     std::vector<RankedPlayer> out;
-    soci::rowset<soci::row> ranked =
-        (sql.prepare << "SELECT b.mode, r.rank, " << player_columns("r.group_bits")
-                     << " FROM leaderboard_boards b JOIN leaderboard_ranks r ON r.board_id = b.id AND r.generation = "
-                        "b.generation AND r.steam_id = :steam_id"
-                     << kNames << " WHERE COALESCE(b.season_id, 0) = :season",
-         soci::use(steam_id), soci::use(season_key));
-    for (const auto& row : ranked) {
-      auto player = read_player(row, 2);
-      player.mode = mode_from_string(db::row_string(row, 0)).value_or(Mode::dm);
-      player.rank = db::row_int64(row, 1);
-      player.position = *player.rank;
-      out.push_back(std::move(player));
+    {
+      auto ranked = database_.statements().take<PlayerRanksQuery>(sql);
+      ranked->steam_id = steam_id;
+      ranked->season = season;
+      ranked->statement.execute();
+      while (ranked->statement.fetch()) {
+        auto player = read_player(ranked->row, 2);
+        player.mode = mode_from_string(db::row_string(ranked->row, 0)).value_or(Mode::dm);
+        player.rank = db::row_int64(ranked->row, 1);
+        player.position = *player.rank;
+        out.push_back(std::move(player));
+      }
     }
-    // Stats that arrived after the last ranking: shown without a rank until the next one.
-    soci::rowset<soci::row> live =
-        (sql.prepare << "SELECT b.mode, " << player_columns("0")
-                     << " FROM leaderboard_boards b JOIN leaderboard_stats r ON r.board_id = b.id AND r.steam_id = "
-                        ":steam_id"
-                     << kNames << " WHERE COALESCE(b.season_id, 0) = :season",
-         soci::use(steam_id), soci::use(season_key));
-    for (const auto& row : live) {
-      const auto mode = mode_from_string(db::row_string(row, 0)).value_or(Mode::dm);
+    auto live = database_.statements().take<PlayerLiveQuery>(sql);
+    live->steam_id = steam_id;
+    live->season = season;
+    live->statement.execute();
+    while (live->statement.fetch()) {
+      const auto mode = mode_from_string(db::row_string(live->row, 0)).value_or(Mode::dm);
       if (std::any_of(out.begin(), out.end(), [&](const RankedPlayer& p) { return p.mode == mode; })) continue;
-      auto player = read_player(row, 1);
+      auto player = read_player(live->row, 1);
       player.mode = mode;
       out.push_back(std::move(player));
     }
