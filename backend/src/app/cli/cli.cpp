@@ -2,6 +2,7 @@
 
 #include "app/app.hpp"
 #include "app/cli/cli_admin.hpp"
+#include "app/cli/cli_backup.hpp"
 #include "app/cli/prologue.hpp"
 #include "app/cli/cli_faq.hpp"
 #include "app/cli/cli_leaderboard.hpp"
@@ -108,6 +109,7 @@ int run_cli(int argc, char** argv) {
   PriceCommands prices(cli);
   OrderCommands orders(cli);
   PraccCommands pracc(cli);
+  BackupCommand backup(cli);
 
   try {
     cli.parse(argc, argv);
@@ -126,6 +128,7 @@ int run_cli(int argc, char** argv) {
     if (auto code = prices.run()) return *code;
     if (auto code = orders.run()) return *code;
     if (auto code = pracc.run()) return *code;
+    if (auto code = backup.run()) return *code;
     std::printf("portal %s\n", PORTAL_VERSION);
     return 0;
   } catch (const ConfigError& e) {
