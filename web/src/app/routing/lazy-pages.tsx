@@ -6,19 +6,25 @@ import { loadNamespaces } from '@/lib/i18n'
 import type { Namespace } from '@/locales/resources'
 import { RouteFallback } from './route-fallback'
 
-/** A lazily loaded page behind the route fallback; its code and its namespaces load in parallel. */
+/**
+ * A lazily loaded page behind the route fallback; its code and its namespaces load in parallel, when
+ * it first renders or earlier through `preload` (see preloadPage).
+ */
 function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>, namespaces: readonly Namespace[]) {
-  const Page = lazy(async () => {
-    const [component] = await Promise.all([load(), loadNamespaces(namespaces)])
-    return { default: component }
-  })
-  return function LazyPage(props: P) {
+  let loading: Promise<ComponentType<P>> | null = null
+  const preload = () => {
+    loading ??= Promise.all([load(), loadNamespaces(namespaces)]).then(([component]) => component)
+    return loading
+  }
+  const Page = lazy(async () => ({ default: await preload() }))
+  function LazyPage(props: P) {
     return (
       <Suspense fallback={<RouteFallback />}>
         <Page {...props} />
       </Suspense>
     )
   }
+  return Object.assign(LazyPage, { preload })
 }
 
 export const ServersPage = lazyPage(
@@ -69,3 +75,24 @@ export const OrdersRoute = lazyPage(
   async () => (await import('@/features/payments/components/orders-page')).OrdersPage,
   ['payments'],
 )
+
+/**
+ * Starts loading the page a first visit to `pathname` shows while the app is still fetching its
+ * configuration (main.tsx), instead of after it: one round trip less before the page appears.
+ */
+export function preloadPage(pathname: string): void {
+  const pages: Record<string, { preload: () => Promise<unknown> }> = {
+    '': ServersPage,
+    servers: ServersArea,
+    vip: VipPage,
+    pracc: PraccRoute,
+    leaderboard: LeaderboardPage,
+    faq: FaqPage,
+    settings: SettingsArea,
+    inventory: InventoryPage,
+    orders: OrdersRoute,
+  }
+  const page = pages[pathname.split('/')[1] ?? '']
+  // A failed preload is the page's own failure when it renders (React.lazy reports it there).
+  page?.preload().catch(() => {})
+}
