@@ -76,10 +76,16 @@ drills: backend
 
 CXX_SOURCES = $(shell find backend/src backend/tests backend/bench -name '*.cpp' -o -name '*.hpp')
 
-# The backend's style is .clang-format (checked here, applied by `make format`); the web's is oxlint and tsc.
+# The first load of every web route, gzipped JS + CSS in KB (web/scripts/size-budget.mjs on a build in
+# web/node_modules/.tmp): issue 17 aims at 150; this holds the figure reached so far (the worst route,
+# /pracc, is 229) so that nothing grows while the rest of the way is made. Lower it as routes shrink.
+WEB_BUDGET_KB ?= 232
+
+# The backend's style is .clang-format (checked here, applied by `make format`); the web's is oxlint and
+# tsc, plus the first-load size budget.
 lint: deps
 	clang-format --dry-run --Werror $(CXX_SOURCES)
-	cd web && export $(NODE_PATH_PREFIX) && npm run lint && npm run typecheck
+	cd web && export $(NODE_PATH_PREFIX) && npm run lint && npm run typecheck && SIZE_BUDGET_KB=$(WEB_BUDGET_KB) npm run size-budget
 
 format:
 	clang-format -i $(CXX_SOURCES)
