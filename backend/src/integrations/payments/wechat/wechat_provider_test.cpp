@@ -267,6 +267,26 @@ TEST_F(WechatProviderTest, RefundSendsAmountsAndReadsTheStatus) {
                                R"("amount":{"refund":1000,"total":3000,"currency":"CNY"}})"));
 }
 
+TEST_F(WechatProviderTest, ARefundIsAskedAboutByItsOutRefundNo) {
+  http.push(signed_reply(200, R"({"refund_id":"50000000382019052709732678859","out_refund_no":"ref_1",)"
+                              R"("status":"PROCESSING"})"));
+  http.push(signed_reply(200, R"({"refund_id":"50000000382019052709732678859","status":"SUCCESS"})"));
+  http.push(signed_reply(200, R"({"refund_id":"50000000382019052709732678859","status":"ABNORMAL"})"));
+  http.reply_with(404, R"({"code":"RESOURCE_NOT_EXISTS","message":"refund does not exist"})");
+  const RefundQuery asked{.order_id = "ord_1", .refund_id = "ref_1"};
+  const auto processing = provider->query_refund(asked);
+  ASSERT_TRUE(processing.ok()) << processing.error().message;
+  EXPECT_EQ(processing->state, RefundState::pending);
+  EXPECT_EQ(processing->provider_refund_ref, "50000000382019052709732678859");
+  EXPECT_EQ(provider->query_refund(asked)->state, RefundState::completed);
+  EXPECT_EQ(provider->query_refund(asked)->state, RefundState::failed);  // the money could not go back
+  EXPECT_EQ(provider->query_refund(asked)->state, RefundState::unknown);
+  const auto calls = http.calls();
+  EXPECT_EQ(calls[0].method, "GET");
+  EXPECT_EQ(calls[0].url, "https://api.example.test/v3/refund/domestic/refunds/ref_1");
+  expect_signed_request(calls[0], "/v3/refund/domestic/refunds/ref_1");
+}
+
 TEST_F(WechatProviderTest, AVerifiedNotificationIsDecryptedAndRead) {
   const auto payment = provider->verify_notification(notification(kPaid));
   ASSERT_TRUE(payment.ok()) << payment.error().code << " " << payment.error().message;
