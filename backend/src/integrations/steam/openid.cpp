@@ -167,6 +167,9 @@ std::optional<system_clock::time_point> nonce_time(std::string_view nonce) {
                                          std::chrono::month{static_cast<unsigned>(month)},
                                          std::chrono::day{static_cast<unsigned>(day)}};
   if (!date.ok() || hour > 23 || minute > 59 || second > 59) return std::nullopt;
+  // system_clock counts nanoseconds in 64 bits (years 1677..2262): a year outside that range would
+  // overflow the conversion (found by fuzzing). No real nonce is that far from now.
+  if (century * 100 + year_in_century < 1970 || century * 100 + year_in_century > 2200) return std::nullopt;
   return std::chrono::sys_days{date} + std::chrono::hours{hour} + std::chrono::minutes{minute} +
          std::chrono::seconds{second};
 }
