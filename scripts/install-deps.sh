@@ -14,6 +14,7 @@ APT_PACKAGES=(
   libspdlog-dev libfmt-dev libtomlplusplus-dev libcli11-dev
   libgumbo-dev         # HTML5 parser behind the FAQ sanitizer
   libgtest-dev libgmock-dev libbenchmark-dev
+  clang libclang-rt-14-dev   # libFuzzer targets (backend/fuzz)
   postgresql-15 nginx wrk chromium curl
   redis-server         # benchmark reference (bench/run.sh entry 5)
   fonts-wqy-microhei   # CJK glyphs for the end-to-end screenshots
