@@ -76,7 +76,8 @@ fuzz-short: deps
 	RUNS=20000 SEED=1 backend/fuzz/run.sh
 
 # Fault drills (docs/operations.md): PostgreSQL stopped for 10 s under load; DRILL_KILLS SIGKILLs of the
-# portal while stats batches stream in, on SQLite and on PostgreSQL; the operations guide's commands
+# portal while stats batches stream in, on SQLite and on PostgreSQL; three instances behind nginx with
+# one killed and brought back; the operations guide's commands
 # (nginx and TLS in front, backups and restores). They print their figures; a drill fails
 # when the portal crashes, hangs, answers a 503 without Retry-After or is not whole again in 5 s.
 DRILL_KILLS ?= 100
@@ -84,6 +85,7 @@ drills: backend
 	scripts/with-postgres.sh python3 scripts/drills/postgres_outage.py $(BUILD_DIR) 10
 	python3 scripts/drills/crash_writes.py $(BUILD_DIR) $(DRILL_KILLS)
 	scripts/with-postgres.sh python3 scripts/drills/crash_writes.py $(BUILD_DIR) $(DRILL_KILLS)
+	scripts/with-postgres.sh python3 scripts/drills/failover.py $(BUILD_DIR)
 	deploy/try-operations.sh $(BUILD_DIR)
 
 CXX_SOURCES = $(shell find backend/src backend/tests backend/bench backend/fuzz -name '*.cpp' -o -name '*.hpp')
