@@ -15,7 +15,7 @@
 #include "features/payments/payment_processor.hpp"
 #include "support/fake_payment_provider.hpp"
 #include "support/payment_orders.hpp"
-#include "support/test_database.hpp"
+#include "support/payment_engine_fixture.hpp"
 
 #include <gtest/gtest.h>
 
@@ -25,8 +25,6 @@
 
 namespace portal::test {
 namespace {
-
-constexpr const char* kBuyer = "76561198000000001";
 
 // Wraps the real VIP product; its take-back can be made to fail with a database error, as a busy or
 // lost connection would.
@@ -55,34 +53,13 @@ class BreakableVip final : public payments::Fulfiller {
   std::shared_ptr<payments::Fulfiller> vip_;
 };
 
-class PaymentRefunds : public ::testing::Test {
+class PaymentRefunds : public PaymentEngineFixture {
  protected:
-  TestDatabase test_db;
-  db::Database database{test_db.options()};
-  std::atomic<std::int64_t> now{core::system_unix_now()};
-  payments::OrderRepository orders{database};
   auth::MembershipRepository membership_repository{database};
   auth::MembershipService memberships{membership_repository, [this] { return now.load(); }};
-  std::shared_ptr<FakePaymentProvider> alipay = std::make_shared<FakePaymentProvider>(payments::Method::alipay);
   std::shared_ptr<BreakableVip> vip = std::make_shared<BreakableVip>(app::make_vip_fulfiller(memberships));
-  payments::ProviderRegistry providers;
-  payments::FulfilmentRegistry fulfillers;
-  std::unique_ptr<payments::PaymentProcessor> processor;
-  std::int64_t buyer_id = 0;
 
-  void SetUp() override {
-    providers.add(alipay);
-    fulfillers.add(vip);
-    processor = std::make_unique<payments::PaymentProcessor>(payments::PaymentProcessorDeps{
-        .orders = orders,
-        .providers = providers,
-        .fulfillers = fulfillers,
-        .merchant_ids = {},
-        .now_unix = [this] { return now.load(); },
-    });
-    db::migrate(database, db::embedded_migrations(database.engine()));
-    buyer_id = auth::UserRepository(database).upsert_steam_user(kBuyer, "Buyer", "", now.load()).id;
-  }
+  void SetUp() override { start_engine(vip); }
 
   // An order of 30 days of VIP, paid and fulfilled.
   std::string fulfilled_vip_order() {

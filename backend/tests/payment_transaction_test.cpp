@@ -13,7 +13,7 @@
 #include "features/payments/payment_processor.hpp"
 #include "support/fake_payment_provider.hpp"
 #include "support/payment_orders.hpp"
-#include "support/test_database.hpp"
+#include "support/payment_engine_fixture.hpp"
 
 #include <gtest/gtest.h>
 
@@ -22,8 +22,6 @@
 
 namespace portal::test {
 namespace {
-
-constexpr const char* kBuyer = "76561198000000001";
 
 // A product that shares the payment's database: it writes a marker row through the transaction it is
 // handed, and fails for a passing reason (the database was busy) the first `failures` times.
@@ -56,31 +54,11 @@ class FlakyJoinedProduct final : public payments::Fulfiller {
   core::Status revoke(const payments::Order&, soci::session*) override { return core::Ok{}; }
 };
 
-class PaymentFulfilmentRetry : public ::testing::Test {
+class PaymentFulfilmentRetry : public PaymentEngineFixture {
  protected:
-  TestDatabase test_db;
-  db::Database database{test_db.options()};
-  payments::OrderRepository orders{database};
-  std::shared_ptr<FakePaymentProvider> alipay = std::make_shared<FakePaymentProvider>(payments::Method::alipay);
   std::shared_ptr<FlakyJoinedProduct> product = std::make_shared<FlakyJoinedProduct>();
-  payments::ProviderRegistry providers;
-  payments::FulfilmentRegistry fulfillers;
-  std::unique_ptr<payments::PaymentProcessor> processor;
-  std::int64_t buyer_id = 0;
 
-  void SetUp() override {
-    providers.add(alipay);
-    fulfillers.add(product);
-    processor = std::make_unique<payments::PaymentProcessor>(payments::PaymentProcessorDeps{
-        .orders = orders,
-        .providers = providers,
-        .fulfillers = fulfillers,
-        .merchant_ids = {},
-        .now_unix = [] { return core::system_unix_now(); },
-    });
-    db::migrate(database, db::embedded_migrations(database.engine()));
-    buyer_id = auth::UserRepository(database).upsert_steam_user(kBuyer, "Buyer", "", core::system_unix_now()).id;
-  }
+  void SetUp() override { start_engine(product); }
 
   payments::ProviderPayment paid(const std::string& order_id) {
     payments::ProviderPayment p;
