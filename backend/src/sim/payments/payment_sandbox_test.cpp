@@ -382,49 +382,5 @@ TEST_F(PaymentSandboxTest, PaypalApproveCaptureAndSignedWebhooks) {
   EXPECT_EQ(PaymentSandbox::state_name(*sandbox.ledger().find(Method::paypal, "ord_p")), "COMPLETED");
 }
 
-TEST(PaymentSandboxTiming, DuplicateAndLateAreDeterministicUnderSettings) {
-  FakeHttpClient portal;
-  portal.set_responder([](const integrations::test::RecordedCall&) {
-    return core::Result<HttpReply>(HttpReply{.status = 200, .body = "success"});
-  });
-  auto settings = fast_settings();
-  settings.duplicate_probability = 1;
-  settings.duplicate_delay_ms = 0;
-  settings.late_probability = 1;
-  settings.late_delay_ms = 1;
-  Notifier notifier(portal, settings);
-  notifier.enqueue(
-      Delivery{.label = "x",
-               .build = [] { return integrations::HttpRequest{.method = "POST", .url = "http://portal.test/n"}; },
-               .acknowledged = [](const HttpReply& reply) { return reply.body == "success"; }});
-  ASSERT_TRUE(notifier.wait_idle(std::chrono::seconds(10)));
-  const auto records = notifier.records();
-  ASSERT_EQ(records.size(), 1u);
-  EXPECT_TRUE(records[0].late);
-  EXPECT_TRUE(records[0].acknowledged);
-  EXPECT_EQ(records[0].attempts, 2);
-  EXPECT_EQ(records[0].duplicates, 1);
-  EXPECT_EQ(portal.calls().size(), 2u);
-}
-
-TEST(PaymentSandboxTiming, GivesUpAfterMaxAttempts) {
-  FakeHttpClient portal;
-  portal.set_responder(
-      [](const integrations::test::RecordedCall&) { return core::Result<HttpReply>(HttpReply{.status = 503}); });
-  auto settings = fast_settings();
-  settings.max_attempts = 3;
-  Notifier notifier(portal, settings);
-  notifier.enqueue(
-      Delivery{.label = "x",
-               .build = [] { return integrations::HttpRequest{.method = "POST", .url = "http://portal.test/n"}; },
-               .acknowledged = [](const HttpReply& reply) { return reply.status == 204; }});
-  ASSERT_TRUE(notifier.wait_idle(std::chrono::seconds(10)));
-  const auto records = notifier.records();
-  ASSERT_EQ(records.size(), 1u);
-  EXPECT_EQ(records[0].attempts, 3);
-  EXPECT_TRUE(records[0].gave_up);
-  EXPECT_FALSE(records[0].acknowledged);
-}
-
 }  // namespace
 }  // namespace portal::sim::payments
