@@ -34,7 +34,10 @@ data_dir = os.path.join(work, "data")
 config = ["--config", "backend/config/portal.toml", "--data-dir", data_dir]
 env = dict(os.environ, PORTAL_AUTH__JWT_SECRET=os.urandom(24).hex(), PORTAL_FEATURES__INVENTORY__ENABLED="false",
            PORTAL_FEATURES__PRACC__ENABLED="false", PORTAL_LOG__ACCESS_LOG="false", PORTAL_LOG__LEVEL="warn",
-           PORTAL_SERVERS__REFRESH_INTERVAL_S="3600")
+           PORTAL_SERVERS__REFRESH_INTERVAL_S="3600",
+           # The drill's game server never answers A2S: the first refresh, which runs before the portal
+           # listens, waits for its timeouts. Short ones keep a restart short.
+           PORTAL_SERVERS__QUERY_TIMEOUT_MS="200")
 if postgres_url:
     env.update(PORTAL_DATABASE__ENGINE="postgresql", PORTAL_DATABASE__POSTGRES_URL=postgres_url + " connect_timeout=2")
 rng = random.Random(18)
