@@ -3,7 +3,6 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '@/components/ui/spinner'
 import { ToastProvider } from '@/components/ui/toast'
-import { TooltipProvider } from '@/components/ui/tooltip'
 import { ConfigProvider } from '@/lib/config/config-provider'
 import { VipStatusSync } from '@/lib/memberships/vip-status-sync'
 import { SessionProvider } from '@/lib/session-provider'
@@ -25,7 +24,6 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <QueryClientProvider client={queryClient}>
       <DocumentTitle />
-      <TooltipProvider>
         <ToastProvider>
           <ConfigProvider fallback={<ConfigSplash />}>
             <SessionProvider>
@@ -34,7 +32,6 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
             </SessionProvider>
           </ConfigProvider>
         </ToastProvider>
-      </TooltipProvider>
     </QueryClientProvider>
   )
 }

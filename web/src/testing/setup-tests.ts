@@ -3,6 +3,8 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import i18next from 'i18next'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { accountMenu } from '@/app/shell/account-classes'
+import { dialogPanel, drawerPanel, languageDropdown, toastViewport } from '@/components/ui/lazy-parts'
 import { initI18n, loadNamespaces } from '@/lib/i18n'
 import { namespaces } from '@/locales/resources'
 import { server } from './msw-server'
@@ -30,6 +32,13 @@ beforeAll(async () => {
   server.listen({ onUnhandledFrame: 'error' })
   // Tests switch languages without the reload the app does; have every namespace in both.
   await loadNamespaces(namespaces, ['zh', 'en'])
+  // The shell's Radix pieces load on first use (a dialog's first opening, the first toast, a header
+  // menu's first press). Their first import in a test file can take seconds on a loaded machine;
+  // have them ready, as a returning visitor's browser would. deferred-menu.test.tsx holds back its
+  // own loader to test the press made before the code has arrived.
+  await Promise.all(
+    [dialogPanel, drawerPanel, toastViewport, languageDropdown, accountMenu].map((part) => part.load()),
+  )
 })
 beforeEach(async () => {
   setViewportWidth(1280)

@@ -17,6 +17,8 @@ interface AppHeaderProps {
     open: boolean
     controls: string
     onToggle: () => void
+    /** The pointer is over the toggle or it has focus: a hint to load the drawer. */
+    onIntent?: () => void
   }
 }
 
@@ -36,6 +38,8 @@ export function AppHeader({ menu }: AppHeaderProps) {
             aria-expanded={menu.open}
             aria-controls={menu.controls}
             onClick={menu.onToggle}
+            onPointerEnter={menu.onIntent}
+            onFocus={menu.onIntent}
           >
             {menu.open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
           </Button>

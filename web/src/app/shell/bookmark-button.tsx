@@ -1,8 +1,8 @@
 import { Star } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { useToast } from '@/components/ui/toast-context'
-import { Tooltip } from '@/components/ui/tooltip'
 import { browser } from '@/lib/browser'
 
 /** Shows how to bookmark the site: Cmd+D on Apple devices, Ctrl+D elsewhere (spec 000 §2.3). */
@@ -15,23 +15,40 @@ function useBookmarkHint(): () => void {
   }
 }
 
-/** The header's bookmark button (an icon); phones find it in the menu drawer instead. */
+/**
+ * The header's bookmark button (an icon); phones find it in the menu drawer instead. Its hint is
+ * CSS, not a Radix tooltip (the shell's first load carries no tooltip code): it shows on hover
+ * after the usual delay and at once on keyboard focus, and Escape hides it until the pointer or
+ * focus leaves. It repeats the button's accessible name, so it is hidden from assistive technology.
+ */
 export function BookmarkButton() {
   const { t } = useTranslation('shell')
   const showHint = useBookmarkHint()
+  const [dismissed, setDismissed] = useState(false)
   return (
-    <Tooltip content={t('header.bookmark')}>
+    <span
+      className="group/tip relative max-sm:hidden"
+      onPointerLeave={() => setDismissed(false)}
+      onBlur={() => setDismissed(false)}
+    >
       <Button
         variant="ghost"
         size="icon"
-        // No room in a phone's header: the drawer offers it there (BookmarkMenuItem).
-        className="max-sm:hidden"
         aria-label={t('header.bookmark')}
         onClick={showHint}
+        onKeyDown={(event) => event.key === 'Escape' && setDismissed(true)}
       >
         <Star aria-hidden="true" />
       </Button>
-    </Tooltip>
+      <span
+        // The button's name says the same to assistive technology; this is the visual hint only.
+        aria-hidden="true"
+        data-dismissed={dismissed || undefined}
+        className="pointer-events-none invisible absolute top-full left-1/2 z-50 mt-1.5 -translate-x-1/2 rounded-md border border-white/10 bg-ink-700 px-2.5 py-1.5 text-xs font-medium whitespace-nowrap text-zinc-100 opacity-0 shadow-lg shadow-black/40 transition-[opacity,visibility] delay-0 duration-150 group-hover/tip:visible group-hover/tip:opacity-100 group-hover/tip:delay-700 group-has-[:focus-visible]/tip:visible group-has-[:focus-visible]/tip:opacity-100 group-has-[:focus-visible]/tip:delay-0 data-[dismissed]:invisible data-[dismissed]:opacity-0"
+      >
+        {t('header.bookmark')}
+      </span>
+    </span>
   )
 }
 

@@ -80,7 +80,8 @@ describe('header', () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {})
     const { user } = await renderApp('/vip')
     await user.click(screen.getByRole('button', { name: '收藏本站' }))
-    const notifications = screen.getByRole('region', { name: /通知/ })
+    // The toast region (and its code) arrives with the first toast.
+    const notifications = await screen.findByRole('region', { name: /通知/ })
     expect(await within(notifications).findByText(`按 ${shortcut} 将本站加入书签`)).toBeVisible()
     expect(alert).not.toHaveBeenCalled()
   })
@@ -123,7 +124,8 @@ describe('header', () => {
     await user.click(within(drawer).getByRole('button', { name: '收藏本站' }))
     // The drawer closes, so the hint is not hidden behind the modal.
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    const notifications = screen.getByRole('region', { name: /通知/ })
+    // The toast region (and its code) arrives with the first toast.
+    const notifications = await screen.findByRole('region', { name: /通知/ })
     expect(await within(notifications).findByText('按 Ctrl+D 将本站加入书签')).toBeVisible()
   })
 })

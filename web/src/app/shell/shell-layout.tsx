@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
-import { Drawer } from '@/components/ui/drawer'
 import { LoginDialogHost } from '@/features/auth/components/login-dialog-host'
 import { DESKTOP_MEDIA_QUERY } from '@/lib/constants'
 import { useMediaQuery } from '@/lib/use-media-query'
+import { DeferredPart } from '@/components/ui/deferred-part'
+import { drawerPanel } from '@/components/ui/lazy-parts'
 import { inventoryAllowedFor } from '../routing/inventory-location'
 import { AnnouncementLine } from './announcement-slot'
 import { AppHeader } from './app-header'
@@ -18,12 +19,18 @@ import { useInlineAnnouncement } from './use-inline-announcement'
 
 const DRAWER_ID = 'mobile-menu'
 
+// The drawer's code (Radix dialog) loads when the menu button is first hovered, focused or pressed.
+const preloadDrawer = () => void drawerPanel.load().catch(() => {})
+
 /** Top bar, side menu (a drawer below 1024 px), the error banner and the routed page. */
 export function ShellLayout() {
   const { t } = useTranslation(['shell', 'common'])
   const desktop = useMediaQuery(DESKTOP_MEDIA_QUERY)
   const inlineAnnouncement = useInlineAnnouncement()
   const [drawerOpen, setDrawerOpen] = useState(false)
+  // Mounted from its first opening on (then it stays, closed, like any Radix dialog).
+  const [drawerUsed, setDrawerUsed] = useState(false)
+  if (drawerOpen && !drawerUsed) setDrawerUsed(true)
   // The app's say on the inventory entry: offered only where the route would show it (no `from`).
   const showInventory = inventoryAllowedFor(useLocation().search)
 
@@ -44,6 +51,7 @@ export function ShellLayout() {
           open: drawerOpen,
           controls: DRAWER_ID,
           onToggle: () => setDrawerOpen((open) => !open),
+          onIntent: preloadDrawer,
         }}
       />
       {!inlineAnnouncement && <AnnouncementLine />}
@@ -65,26 +73,30 @@ export function ShellLayout() {
         </main>
       </div>
       <LoginDialogHost />
-      {!desktop && (
-        <Drawer
-          id={DRAWER_ID}
-          open={drawerOpen}
-          onOpenChange={setDrawerOpen}
-          title={t('menu.title')}
-          closeLabel={t('header.closeMenu')}
-          header={
-            <>
-              <BrandMark className="size-7 shrink-0" />
-              <span className="truncate font-extrabold text-white">{t('common:appName')}</span>
-            </>
-          }
-        >
-          <SideMenu
-            showInventory={showInventory}
-            onNavigate={() => setDrawerOpen(false)}
-            actions={<BookmarkMenuItem onChosen={() => setDrawerOpen(false)} />}
-          />
-        </Drawer>
+      {!desktop && drawerUsed && (
+        <DeferredPart
+          part={drawerPanel}
+          props={{
+            id: DRAWER_ID,
+            open: drawerOpen,
+            onOpenChange: setDrawerOpen,
+            title: t('menu.title'),
+            closeLabel: t('header.closeMenu'),
+            header: (
+              <>
+                <BrandMark className="size-7 shrink-0" />
+                <span className="truncate font-extrabold text-white">{t('common:appName')}</span>
+              </>
+            ),
+            children: (
+              <SideMenu
+                showInventory={showInventory}
+                onNavigate={() => setDrawerOpen(false)}
+                actions={<BookmarkMenuItem onChosen={() => setDrawerOpen(false)} />}
+              />
+            ),
+          }}
+        />
       )}
     </div>
   )

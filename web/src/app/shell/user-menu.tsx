@@ -1,24 +1,22 @@
-import * as RadixMenu from '@radix-ui/react-dropdown-menu'
-import { Check, ChevronDown, Copy, LogOut, MonitorX, Receipt, ShieldCheck } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { ChevronDown } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
-import { Button } from '@/components/ui/button'
-import { buttonClasses } from '@/components/ui/button-classes'
-import { Dialog } from '@/components/ui/dialog'
-import { useToast } from '@/components/ui/toast-context'
-import { isApiError } from '@/lib/api-error'
-import { cn } from '@/lib/cn'
-import { COPY_FEEDBACK_MS } from '@/lib/constants'
-import { useErrorText } from '@/lib/error-text'
+import { DeferredMenuButton } from '@/components/ui/deferred-menu-button'
 import { useVipStatus } from '@/lib/memberships/use-vip-status'
-import { formatMembershipDate, membershipsOf, type VipStatus } from '@/lib/memberships/vip-status'
-import { useLanguage } from '@/lib/use-language'
 import type { StoredUser } from '@/lib/storage'
-import { TIER_STYLES } from '@/components/ui/tier-styles'
+import { ACCOUNT_TRIGGER_CLASSES, accountMenu } from './account-classes'
+import { Avatar, TierBadge } from './account-parts'
 
-const itemClasses =
-  'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-zinc-200 outline-none select-none data-[highlighted]:bg-white/[0.07] data-[highlighted]:text-white'
+
+/** The account menu trigger's content: avatar, name and chevron. */
+export function AccountTriggerContent({ user }: { user: StoredUser }) {
+  return (
+    <>
+      <Avatar user={user} />
+      <span className="hidden truncate sm:inline">{user.username}</span>
+      <ChevronDown aria-hidden="true" className="hidden transition-transform group-data-[state=open]:rotate-180 sm:block" />
+    </>
+  )
+}
 
 interface UserMenuProps {
   user: StoredUser
@@ -28,230 +26,24 @@ interface UserMenuProps {
   onLogoutEverywhere: () => Promise<void>
 }
 
-/** The header's account area (spec 000 §2.3): avatar, name, tier badge and the account menu. */
+/**
+ * The header's account area (spec 000 §2.3): avatar, name, tier badge and the account menu, whose
+ * code (Radix, the logout dialog) loads on the trigger's first hover, focus or press.
+ */
 export function UserMenu({ user, onLogout, onLogoutEverywhere }: UserMenuProps) {
-  const { t } = useTranslation(['shell', 'common'])
-  const { toast } = useToast()
-  const errorText = useErrorText()
+  const { t } = useTranslation('shell')
   const status = useVipStatus(user.steamId)
-  const [confirmOpen, setConfirmOpen] = useState(false)
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle')
-  const copyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  useEffect(() => () => clearTimeout(copyTimer.current), [])
-
-  const copySteamId = async () => {
-    let next: 'copied' | 'failed' = 'copied'
-    try {
-      await navigator.clipboard.writeText(user.steamId)
-    } catch {
-      next = 'failed'
-    }
-    setCopy(next)
-    clearTimeout(copyTimer.current)
-    copyTimer.current = setTimeout(() => setCopy('idle'), COPY_FEEDBACK_MS)
-  }
-
-  const logoutEverywhere = () => {
-    onLogoutEverywhere().catch((error: unknown) => {
-      // A refused token (401 INVALID_TOKEN) has ended the session already: nothing went wrong for
-      // someone logging out.
-      if (isApiError(error) && error.status === 401 && error.code === 'INVALID_TOKEN') return
-      toast({ tone: 'error', title: errorText(error) })
-    })
-  }
-
   return (
     <div className="flex min-w-0 items-center gap-2">
       <TierBadge status={status} className="hidden sm:inline-flex" />
-      <RadixMenu.Root modal={false}>
-        <RadixMenu.Trigger
-          aria-label={t('header.account', { name: user.username })}
-          className={buttonClasses('ghost', 'md', 'group max-w-48 gap-2 px-1.5 sm:px-2')}
-        >
-          <Avatar user={user} />
-          <span className="hidden truncate sm:inline">{user.username}</span>
-          <ChevronDown
-            aria-hidden="true"
-            className="hidden transition-transform group-data-[state=open]:rotate-180 sm:block"
-          />
-        </RadixMenu.Trigger>
-        <RadixMenu.Portal>
-          <RadixMenu.Content
-            align="end"
-            sideOffset={6}
-            className="z-50 w-72 max-w-[calc(100vw-1rem)] animate-pop-in rounded-xl border border-white/10 bg-ink-800 p-1 shadow-xl shadow-black/50"
-          >
-            <div className="flex items-center gap-2.5 px-3 py-2.5">
-              <Avatar user={user} />
-              <div className="min-w-0">
-                <p className="truncate text-sm font-semibold text-white">{user.username}</p>
-                <TierBadge status={status} className="mt-1 inline-flex" />
-              </div>
-            </div>
-            <MembershipList status={status} />
-            <RadixMenu.Separator className="my-1 h-px bg-white/[0.07]" />
-            <RadixMenu.Item
-              className={itemClasses}
-              onSelect={(event) => {
-                // Stay open so the copied message can be seen.
-                event.preventDefault()
-                void copySteamId()
-              }}
-            >
-              {copy === 'copied' ? (
-                <Check className="size-4 text-signal-400" aria-hidden="true" />
-              ) : (
-                <Copy className="size-4 text-zinc-400" aria-hidden="true" />
-              )}
-              <span className="min-w-0 flex-1">
-                <span className="block text-xs text-zinc-400">{t('header.steamId')}</span>
-                <span className="block font-mono text-xs">{user.steamId}</span>
-              </span>
-              <span className="shrink-0 text-xs text-zinc-400" aria-live="polite">
-                {copy === 'copied'
-                  ? t('common:actions.copied')
-                  : copy === 'failed'
-                    ? t('common:actions.copyFailed')
-                    : t('header.copy')}
-              </span>
-            </RadixMenu.Item>
-            <RadixMenu.Separator className="my-1 h-px bg-white/[0.07]" />
-            <RadixMenu.Item className={itemClasses} asChild>
-              <Link to="/orders">
-                <Receipt className="size-4 text-zinc-400" aria-hidden="true" />
-                {t('header.orders')}
-              </Link>
-            </RadixMenu.Item>
-            {membershipsOf(status).some((membership) => membership.group === 'op') && (
-              <RadixMenu.Item className={itemClasses} asChild>
-                <Link to="/console">
-                  <ShieldCheck className="size-4 text-zinc-400" aria-hidden="true" />
-                  {t('header.console')}
-                </Link>
-              </RadixMenu.Item>
-            )}
-            <RadixMenu.Item className={itemClasses} onSelect={() => setConfirmOpen(true)}>
-              <LogOut className="size-4 text-zinc-400" aria-hidden="true" />
-              {t('header.logout')}
-            </RadixMenu.Item>
-            <RadixMenu.Item className={itemClasses} onSelect={logoutEverywhere}>
-              <MonitorX className="size-4 text-zinc-400" aria-hidden="true" />
-              {t('header.logoutEverywhere')}
-            </RadixMenu.Item>
-          </RadixMenu.Content>
-        </RadixMenu.Portal>
-      </RadixMenu.Root>
-      <Dialog
-        open={confirmOpen}
-        onOpenChange={setConfirmOpen}
-        title={t('logoutConfirm.title')}
-        description={t('logoutConfirm.message')}
-        size="sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
-              {t('logoutConfirm.cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                onLogout()
-                setConfirmOpen(false)
-              }}
-            >
-              {t('logoutConfirm.ok')}
-            </Button>
-          </>
-        }
-      />
+      <DeferredMenuButton
+        menu={accountMenu}
+        label={t('header.account', { name: user.username })}
+        className={ACCOUNT_TRIGGER_CLASSES}
+        menuProps={{ user, status, onLogout, onLogoutEverywhere }}
+      >
+        <AccountTriggerContent user={user} />
+      </DeferredMenuButton>
     </div>
-  )
-}
-
-function Avatar({ user }: { user: StoredUser }) {
-  const [broken, setBroken] = useState(false)
-  if (user.avatar && !broken) {
-    return (
-      <img
-        src={user.avatar}
-        alt=""
-        onError={() => setBroken(true)}
-        className="size-8 shrink-0 rounded-full border border-white/10 object-cover"
-      />
-    )
-  }
-  return (
-    <span
-      aria-hidden="true"
-      className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-500/15 text-sm font-bold text-brand-300"
-    >
-      {user.username.slice(0, 1).toUpperCase()}
-    </span>
-  )
-}
-
-/**
- * Every membership of the account (VIP included, also beside a higher group), each with its last
- * day in the UI language or "permanent"; nothing for an account without one.
- */
-function MembershipList({ status }: { status: VipStatus | null }) {
-  const { t } = useTranslation('shell')
-  const language = useLanguage()
-  const memberships = membershipsOf(status)
-  if (memberships.length === 0) return null
-  return (
-    <div className="px-3 pt-0.5 pb-2.5">
-      <p id="user-menu-memberships" className="mb-1.5 text-xs text-zinc-400">
-        {t('header.memberships.label')}
-      </p>
-      <ul aria-labelledby="user-menu-memberships" className="flex flex-col gap-1.5" data-testid="memberships">
-        {memberships.map(({ group, expireDate }) => (
-          <li key={group} className="flex items-center justify-between gap-3 text-xs">
-            <span
-              className={cn(
-                'rounded-md border px-1.5 py-0.5 leading-none font-bold whitespace-nowrap',
-                TIER_STYLES[group],
-              )}
-            >
-              {t(`header.tiers.${group}`)}
-            </span>
-            <span className="text-right text-zinc-300">
-              {expireDate
-                ? t('header.memberships.until', { date: formatMembershipDate(expireDate, language) })
-                : t('header.memberships.permanent')}
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  )
-}
-
-/** vip shows its end date; pro, kol and op their badge; any other type none (spec 000 §2.3). */
-function TierBadge({ status, className }: { status: VipStatus | null; className?: string }) {
-  const { t } = useTranslation('shell')
-  const language = useLanguage()
-  const type = status?.type
-  let label: string
-  if (type === 'vip') {
-    label = status?.expireDate
-      ? t('header.tiers.vipUntil', { date: formatMembershipDate(status.expireDate, language) })
-      : t('header.tiers.vip')
-  } else if (type === 'pro' || type === 'kol' || type === 'op') {
-    label = t(`header.tiers.${type}`)
-  } else {
-    return null
-  }
-  return (
-    <span
-      data-testid="tier-badge"
-      className={cn(
-        'items-center rounded-md border px-1.5 py-0.5 text-[0.7rem] leading-none font-bold whitespace-nowrap',
-        TIER_STYLES[type],
-        className,
-      )}
-    >
-      {label}
-    </span>
   )
 }

@@ -27,3 +27,8 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
     className,
   )
 }
+
+/** The Dropdown trigger's classes, shared with its stand-in before the menu's code loads (DeferredMenuButton). */
+export function dropdownTriggerClasses(className?: string) {
+  return buttonClasses('secondary', 'md', cn('group', className))
+}

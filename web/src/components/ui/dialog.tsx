@@ -1,74 +1,15 @@
-import * as RadixDialog from '@radix-ui/react-dialog'
-import { X } from 'lucide-react'
-import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
-import { cn } from '@/lib/cn'
-import { useReturnFocus } from './use-return-focus'
+import { useState } from 'react'
+import type { DialogProps } from './dialog-panel'
+import { DeferredPart } from './deferred-part'
+import { dialogPanel } from './lazy-parts'
 
-interface DialogProps {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  title: ReactNode
-  description?: ReactNode
-  children?: ReactNode
-  footer?: ReactNode
-  /** Width of the panel; the dialog never exceeds the viewport. */
-  size?: 'sm' | 'md' | 'lg'
-  /** Where focus goes on open; call `event.preventDefault()` to move it yourself. */
-  onOpenAutoFocus?: (event: Event) => void
-}
-
-const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' }
-
-/** A modal dialog: focus moves in and is trapped, Escape and the close button close it. */
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  footer,
-  size = 'md',
-  onOpenAutoFocus,
-}: DialogProps) {
-  const { t } = useTranslation('common')
-  const returnFocus = useReturnFocus()
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-ink-950/70 backdrop-blur-sm" />
-        <RadixDialog.Content
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          {...returnFocus}
-          onOpenAutoFocus={(event) => {
-            returnFocus.onOpenAutoFocus()
-            onOpenAutoFocus?.(event)
-          }}
-          className={cn(
-            'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 animate-pop-in',
-            'max-h-[calc(100dvh-2rem)] overflow-y-auto',
-            'rounded-2xl border border-white/10 bg-ink-850 p-6 shadow-2xl shadow-black/60 focus:outline-none',
-            widths[size],
-          )}
-        >
-          <div className="flex items-start justify-between gap-4">
-            <div className="min-w-0">
-              <RadixDialog.Title className="text-lg font-bold text-white">{title}</RadixDialog.Title>
-              {description && (
-                <RadixDialog.Description className="mt-1 text-sm text-zinc-400">{description}</RadixDialog.Description>
-              )}
-            </div>
-            <RadixDialog.Close
-              aria-label={t('actions.close')}
-              className="focus-ring -mt-1 -mr-2 grid size-9 shrink-0 place-items-center rounded-lg text-zinc-400 hover:bg-white/[0.06] hover:text-white"
-            >
-              <X className="size-5" aria-hidden="true" />
-            </RadixDialog.Close>
-          </div>
-          {children && <div className="mt-5">{children}</div>}
-          {footer && <div className="mt-6 flex flex-wrap justify-end gap-2">{footer}</div>}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  )
+/**
+ * A modal dialog: focus moves in and is trapped, Escape and the close button close it. Radix's
+ * dialog code loads when a dialog first opens (a page with dialogs does not carry it in its first
+ * load); nothing renders before that, and from then on it stays mounted, closed, as before.
+ */
+export function Dialog(props: DialogProps) {
+  const [used, setUsed] = useState(props.open)
+  if (props.open && !used) setUsed(true)
+  return used ? <DeferredPart part={dialogPanel} props={props} /> : null
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { cn } from '@/lib/cn'
 import { useReturnFocus } from './use-return-focus'
 
-interface DrawerProps {
+export interface DrawerProps {
   open: boolean
   onOpenChange: (open: boolean) => void
   /** Accessible name of the drawer (visually hidden). */

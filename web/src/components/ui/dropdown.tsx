@@ -1,15 +1,16 @@
 import * as RadixMenu from '@radix-ui/react-dropdown-menu'
-import { Check, ChevronDown } from 'lucide-react'
-import type { ReactNode } from 'react'
-import { cn } from '@/lib/cn'
-import { buttonClasses } from './button-classes'
+import { Check } from 'lucide-react'
+import { useRef, type ReactNode } from 'react'
+import { useReplayOpener, type DeferredMenuProps } from './deferred-menu'
+import { dropdownTriggerClasses } from './button-classes'
+import { DropdownChevron } from './dropdown-trigger'
 
 export interface DropdownItem<T extends string> {
   value: T
   label: string
 }
 
-interface DropdownProps<T extends string> {
+export interface DropdownProps<T extends string> extends DeferredMenuProps {
   /** Accessible name of the trigger, e.g. "Change language". */
   label: string
   /** Visible trigger content; defaults to the selected item's label. */
@@ -33,16 +34,17 @@ export function Dropdown<T extends string>({
   onValueChange,
   align = 'end',
   className,
+  opener,
+  focusOnMount,
 }: DropdownProps<T>) {
   const selected = items.find((item) => item.value === value)
+  const triggerRef = useRef<HTMLButtonElement>(null)
+  useReplayOpener(triggerRef, { opener, focusOnMount })
   return (
     <RadixMenu.Root modal={false}>
-      <RadixMenu.Trigger aria-label={label} className={buttonClasses('secondary', 'md', cn('group', className))}>
+      <RadixMenu.Trigger ref={triggerRef} aria-label={label} className={dropdownTriggerClasses(className)}>
         {trigger ?? selected?.label}
-        <ChevronDown
-          aria-hidden="true"
-          className="hidden transition-transform group-data-[state=open]:rotate-180 sm:block"
-        />
+        <DropdownChevron />
       </RadixMenu.Trigger>
       <RadixMenu.Portal>
         <RadixMenu.Content

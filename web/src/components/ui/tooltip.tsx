@@ -2,6 +2,11 @@ import * as RadixTooltip from '@radix-ui/react-tooltip'
 import type { ReactNode } from 'react'
 import { TOOLTIP_DELAY_MS } from '@/lib/constants'
 
+/**
+ * Radix's tooltip provider. Each Tooltip below brings its own (so the app's providers hold no Radix
+ * code, which the first load of every page would carry); this one is for Radix tooltips used
+ * directly and changes nothing around a Tooltip.
+ */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>{children}</RadixTooltip.Provider>
 }
@@ -18,6 +23,7 @@ interface TooltipProps {
 /** Shows on hover after the delay and immediately on keyboard focus; Escape hides it. */
 export function Tooltip({ content, children, delayMs = TOOLTIP_DELAY_MS, side = 'top' }: TooltipProps) {
   return (
+    <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
     <RadixTooltip.Root delayDuration={delayMs}>
       <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
       <RadixTooltip.Portal>
@@ -31,5 +37,6 @@ export function Tooltip({ content, children, delayMs = TOOLTIP_DELAY_MS, side = 
         </RadixTooltip.Content>
       </RadixTooltip.Portal>
     </RadixTooltip.Root>
+    </RadixTooltip.Provider>
   )
 }

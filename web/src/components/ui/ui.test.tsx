@@ -44,6 +44,8 @@ describe('with fake timers', () => {
       const { toast } = useToast()
       return <Button onClick={() => toast({ title: '已保存', description: '设置已更新' })}>go</Button>
     }
+    // The toasts' code loads with the first toast; here it is loaded before the clock matters.
+    await import('./toast-viewport')
     const user = setup()
     render(
       <ToastProvider>
@@ -51,7 +53,7 @@ describe('with fake timers', () => {
       </ToastProvider>,
     )
     await user.click(screen.getByRole('button', { name: 'go' }))
-    const region = screen.getByRole('region', { name: /通知/ })
+    const region = await screen.findByRole('region', { name: /通知/ })
     expect(within(region).getByText('设置已更新')).toBeInTheDocument()
 
     act(() => vi.advanceTimersByTime(4_900))

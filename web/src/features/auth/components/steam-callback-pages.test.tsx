@@ -20,8 +20,9 @@ function serveUserInfo(answer: () => Response = () => HttpResponse.json({ ...ALI
   return seen
 }
 
+/** The toast region: it (and its code) arrives with the first toast. */
 function notifications() {
-  return screen.getByRole('region', { name: /通知/ })
+  return screen.findByRole('region', { name: /通知/ })
 }
 
 /** The error banner on / after a failed return, checking that nobody got logged in. */
@@ -42,7 +43,7 @@ describe('/auth/steam/callback', () => {
     const { location } = await renderApp(`/auth/steam/callback?token=${token}&state=st4te`)
 
     await waitFor(() => expect(location().pathname).toBe('/'))
-    expect(await within(notifications()).findByText('登录成功，欢迎！')).toBeInTheDocument()
+    expect(await within(await notifications()).findByText('登录成功，欢迎！')).toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     expect(seen).toEqual([`Bearer ${token}`])
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!)).toEqual(ALICE)
@@ -70,7 +71,7 @@ describe('/auth/steam/callback', () => {
     serveUserInfo()
     captureAuthLog()
     const { location } = await renderApp(`/auth/steam/callback?token=${jwtExpiringIn(3600)}&state=st4te`)
-    expect(await within(notifications()).findByText('登录成功，欢迎！')).toBeInTheDocument()
+    expect(await within(await notifications()).findByText('登录成功，欢迎！')).toBeInTheDocument()
     await waitFor(() => expect(location().pathname).toBe('/'))
     expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.loginReturn)).toBeNull()
   })
@@ -95,7 +96,7 @@ describe('/auth/steam/callback', () => {
   it('with steam_api_error: the cause as a toast, then Steam login failed', async () => {
     const { location } = await renderApp('/auth/steam/callback?error=steam_api_error')
     expect(await bannerOnHome(location)).toHaveTextContent('Steam 登录失败')
-    expect(within(notifications()).getByText('Steam API 请求失败')).toBeInTheDocument()
+    expect(within(await notifications()).getByText('Steam API 请求失败')).toBeInTheDocument()
   })
 
   it('with a state this tab did not start: Steam login failed, no calls', async () => {
@@ -115,7 +116,7 @@ describe('/auth/steam/callback', () => {
     serveUserInfo(answer)
     const { location } = await renderApp(`/auth/steam/callback?token=${jwtExpiringIn(3600)}`)
     expect(await bannerOnHome(location)).toHaveTextContent('Steam 登录失败')
-    const toast = within(notifications())
+    const toast = within(await notifications())
     expect(toast.getByText('Steam API 请求失败')).toBeInTheDocument()
     expect(toast.getByText(cause)).toBeInTheDocument()
     expect(localStorage.getItem(STORAGE_KEYS.loginToken)).toBeNull()
@@ -155,7 +156,7 @@ describe('/auth/steam/bind/callback', () => {
     const { location } = await renderApp(`/auth/steam/bind/callback?token=${token}&state=st4te`)
 
     await waitFor(() => expect(location().pathname).toBe('/'))
-    expect(await within(notifications()).findByText('Steam 账号绑定成功，已登录')).toBeInTheDocument()
+    expect(await within(await notifications()).findByText('Steam 账号绑定成功，已登录')).toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     expect(seen).toEqual([`Bearer ${token}`])
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!)).toEqual(ALICE)

@@ -1,0 +1,16 @@
+// The design system's pieces that load on first use (see deferred-component.ts).
+import type { DropdownProps } from './dropdown'
+import { deferredComponent } from './deferred-component'
+import type { DialogProps } from './dialog-panel'
+import type { DrawerProps } from './drawer'
+import type { ToastViewportProps } from './toast-viewport'
+
+export const dialogPanel = deferredComponent<DialogProps>(async () => (await import('./dialog-panel')).DialogPanel)
+export const drawerPanel = deferredComponent<DrawerProps>(async () => (await import('./drawer')).Drawer)
+export const toastViewport = deferredComponent<ToastViewportProps>(
+  async () => (await import('./toast-viewport')).ToastViewport,
+)
+/** The Dropdown of one value type; the header's language switcher uses it. */
+export const languageDropdown = deferredComponent<DropdownProps<'zh' | 'en'>>(
+  async () => (await import('./dropdown')).Dropdown,
+)
