@@ -33,7 +33,7 @@ namespace {
 using namespace std::chrono_literals;
 using ::testing::HasSubstr;
 
-const std::vector<std::string> kElectedJobs = {"servers.refresh", "leaderboard.ranking", "auth.purge"};
+const std::vector<std::string> kElectedJobs = {"servers.refresh", "leaderboard.prune", "auth.purge"};
 
 // Waits for a condition, generously: three instances share a loaded 2-core machine.
 bool eventually(const std::function<bool()>& condition, std::chrono::seconds limit = 60s) {

@@ -68,17 +68,15 @@ TEST_F(LeaderboardCli, BadSeasonInputIsRefusedWithAClearMessage) {
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM seasons WHERE ends_at IS NULL"), 1);
 }
 
-TEST_F(LeaderboardCli, SeedThenRank) {
+TEST_F(LeaderboardCli, SeedThenList) {
   ok({"seasons", "add", "S1 2026", "--start", "2025-09-01"});
   const std::string seeded = ok({"seed-leaderboard", "--players", "300", "--mode", "dm", "--mode", "retakes",
                                  "--season", "current", "--seed", "7"});
   EXPECT_THAT(seeded, ContainsRegex("seeded 300 players: [0-9]+ stats rows and 300 player rows on 4 board\\(s\\) in "
                                     "[0-9.]+ s, [0-9]+ transactions \\([0-9]+ rows/s\\)"));
-  EXPECT_THAT(seeded, ContainsRegex("ranked board [0-9]+ \\(dm, S1 2026\\): [0-9]+ players in [0-9]+ ms"));
-  EXPECT_THAT(seeded, ContainsRegex("ranked board [0-9]+ \\(retakes, all time\\): [0-9]+ players in [0-9]+ ms"));
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM leaderboard_players"), 300);
-  EXPECT_EQ(scalar("SELECT COUNT(*) FROM leaderboard_boards WHERE dirty = 1"), 0);
-  EXPECT_EQ(scalar("SELECT COUNT(*) FROM leaderboard_boards WHERE ranked > 0"), 4);
+  EXPECT_EQ(scalar("SELECT COUNT(*) FROM leaderboard_boards WHERE changed_at > 0"), 4);
+  EXPECT_EQ(scalar("SELECT index_epoch FROM leaderboard_meta"), 1) << "serving instances load the boards again";
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM leaderboard_stats s JOIN leaderboard_boards b ON b.id = s.board_id "
                    "WHERE b.mode IN ('solo', 'dm-pistol')"),
             0);
@@ -88,22 +86,20 @@ TEST_F(LeaderboardCli, SeedThenRank) {
   EXPECT_THAT(list, ContainsRegex("- +all time +[1-9][0-9]* +0 +0 +[1-9][0-9]*"));
 }
 
-TEST_F(LeaderboardCli, SeedWithoutRankingLeavesTheBoardsToTheRankCommand) {
-  const std::string seeded = ok({"seed-leaderboard", "--players", "100", "--mode", "solo", "--no-rank"});
+TEST_F(LeaderboardCli, StandingsLoadsEveryBoardAndSaysWhatItTook) {
+  const std::string seeded = ok({"seed-leaderboard", "--players", "100", "--mode", "solo"});
   EXPECT_THAT(seeded, HasSubstr("seeded 100 players: 100 stats rows and 100 player rows on 1 board(s)"));
-  EXPECT_THAT(seeded, Not(HasSubstr("ranked board")));
-  EXPECT_EQ(scalar("SELECT COUNT(*) FROM leaderboard_boards WHERE dirty = 1 AND season_id IS NULL AND mode = 'solo'"),
-            1);
 
-  EXPECT_THAT(ok({"leaderboard", "rank"}), ContainsRegex("ranked board [0-9]+ \\(solo, all time\\): 100 players in"));
-  EXPECT_EQ(scalar("SELECT COUNT(*) FROM leaderboard_boards WHERE dirty = 1"), 0);
-  EXPECT_THAT(ok({"leaderboard", "rank"}), HasSubstr("no board to rank: none changed since its last ranking"));
+  const std::string standings = ok({"leaderboard", "standings"});
+  EXPECT_THAT(standings, ContainsRegex("board [0-9]+ \\(solo, all time\\): 100 players, [0-9.]+ MB in memory"));
+  EXPECT_THAT(standings, ContainsRegex("loaded in [0-9]+ ms through change 0; [0-9.]+ MB of orders in all"));
 
   // The same seed again adds to the same players.
   const long long kills = scalar("SELECT SUM(kills) FROM leaderboard_stats");
-  ok({"seed-leaderboard", "--players", "100", "--mode", "solo", "--no-rank"});
+  ok({"seed-leaderboard", "--players", "100", "--mode", "solo"});
   EXPECT_EQ(scalar("SELECT SUM(kills) FROM leaderboard_stats"), 2 * kills);
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM leaderboard_players"), 100);
+  refused({"seed-leaderboard", "--players", "100", "--no-rank"}, "--no-rank");
 }
 
 TEST_F(LeaderboardCli, BadSeedInputIsRefusedWithAClearMessage) {
@@ -142,7 +138,7 @@ TEST(DemoLeaderboard, SeedsSeasonsPlayersAndMembersOnce) {
   EXPECT_GE(players, 3000);
   EXPECT_LE(players, 3000 + static_cast<long long>(sim::DevOpenIdProvider::presets().size()))
       << "the synthetic players and the dev login's presets";
-  EXPECT_EQ(scalar("SELECT COUNT(*) FROM leaderboard_boards WHERE dirty = 1"), 12)
+  EXPECT_EQ(scalar("SELECT COUNT(*) FROM leaderboard_boards WHERE changed_at = " + std::to_string(kNow)), 12)
       << "4 modes x (2 seasons + all time)";
   for (const auto& preset : sim::DevOpenIdProvider::presets()) {
     const std::string id = std::to_string(preset.steam_id);

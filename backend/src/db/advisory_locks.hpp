@@ -30,7 +30,7 @@ inline constexpr std::int64_t kMigrations = 0x504F5254414C4D31LL;
 // Session-level, held on each instance's job connection for as long as it leads that job
 // (db/leader_election.hpp). "PORTJOB" in ASCII, then a number per job.
 inline constexpr std::int64_t kJobServersRefresh = 0x504F52544A4F4201LL;
-inline constexpr std::int64_t kJobLeaderboardRanking = 0x504F52544A4F4202LL;
+inline constexpr std::int64_t kJobLeaderboardPrune = 0x504F52544A4F4202LL;
 inline constexpr std::int64_t kJobAuthPurge = 0x504F52544A4F4203LL;
 inline constexpr std::int64_t kJobPaymentsExpire = 0x504F52544A4F4204LL;
 inline constexpr std::int64_t kJobPaymentsReconcile = 0x504F52544A4F4205LL;
@@ -38,6 +38,10 @@ inline constexpr std::int64_t kJobPraccLaunch = 0x504F52544A4F4206LL;
 inline constexpr std::int64_t kJobPraccSync = 0x504F52544A4F4207LL;
 inline constexpr std::int64_t kJobPraccLifecycle = 0x504F52544A4F4208LL;
 inline constexpr std::int64_t kJobPaymentsRefunds = 0x504F52544A4F4209LL;
+
+// Transaction-level, taken by a stats batch just before it appends to the leaderboard's change log
+// and held to its commit, so the log's seq order is its commit order ("PORTLBCL").
+inline constexpr std::int64_t kLeaderboardChangeLog = 0x504F52544C42434CLL;
 
 // Transaction-level pairs (class, row): VIP time added to one account ("VIP@"), with
 // hashtext(steam_id) as the second key; season writes ("SEAS"), with 0.
@@ -52,7 +56,8 @@ inline constexpr std::int32_t kRentalLimitsClass = 1380273748;
 inline constexpr std::array kAllAdvisoryLocks = {
     AdvisoryLockKey{"migrations", advisory_locks::kMigrations, LockSpace::single_bigint},
     AdvisoryLockKey{"job servers.refresh", advisory_locks::kJobServersRefresh, LockSpace::single_bigint},
-    AdvisoryLockKey{"job leaderboard.ranking", advisory_locks::kJobLeaderboardRanking, LockSpace::single_bigint},
+    AdvisoryLockKey{"job leaderboard.prune", advisory_locks::kJobLeaderboardPrune, LockSpace::single_bigint},
+    AdvisoryLockKey{"leaderboard change log", advisory_locks::kLeaderboardChangeLog, LockSpace::single_bigint},
     AdvisoryLockKey{"job auth.purge", advisory_locks::kJobAuthPurge, LockSpace::single_bigint},
     AdvisoryLockKey{"job payments.expire", advisory_locks::kJobPaymentsExpire, LockSpace::single_bigint},
     AdvisoryLockKey{"job payments.reconcile", advisory_locks::kJobPaymentsReconcile, LockSpace::single_bigint},

@@ -7,7 +7,7 @@
 #include "app/wiring/leaderboards.hpp"
 #include "features/auth/membership.hpp"
 #include "features/auth/membership_service.hpp"
-#include "features/leaderboard/ranker.hpp"
+#include "features/leaderboard/standings.hpp"
 #include "features/leaderboard/seasons.hpp"
 #include "features/leaderboard/seeder.hpp"
 
@@ -45,19 +45,22 @@ std::map<std::int64_t, std::string> board_labels(leaderboard::SeasonRepository& 
   return out;
 }
 
-void print_rank_reports(const std::vector<leaderboard::RefreshReport>& reports,
-                        leaderboard::SeasonRepository& repository) {
-  if (reports.empty()) {
-    out("no board to rank: none changed since its last ranking\n");
-    return;
-  }
+// Loads every board's order the way a serving instance does at start, and says what it took.
+void print_standings(db::Database& database, auth::MembershipService& memberships,
+                     leaderboard::SeasonRepository& repository) {
+  leaderboard::Standings standings(database, member_groups_of(memberships), core::system_unix_now);
+  const auto report = standings.follow();
   const auto labels = board_labels(repository);
-  for (const auto& report : reports) {
-    const auto label = labels.find(report.board_id);
-    out(fmt::format("ranked board {} ({}): {} players in {} ms (generation {})\n", report.board_id,
-                    label != labels.end() ? label->second : "?", report.players, report.took.count(),
-                    report.generation));
+  std::size_t total_bytes = 0;
+  for (const auto& board : standings.sizes()) {
+    const auto label = labels.find(board.board_id);
+    out(fmt::format("board {} ({}): {} players, {:.1f} MB in memory\n", board.board_id,
+                    label != labels.end() ? label->second : "?", board.players,
+                    static_cast<double>(board.memory_bytes) / 1e6));
+    total_bytes += board.memory_bytes;
   }
+  out(fmt::format("loaded in {} ms through change {}; {:.1f} MB of orders in all\n", report.took.count(), report.seq,
+                  static_cast<double>(total_bytes) / 1e6));
 }
 
 constexpr const char* kSeasonFormat = "{:>4}  {:<24}  {:<13}  {:<11}  {:>9}  {:>9}  {:>9}  {:>9}\n";
@@ -67,7 +70,7 @@ constexpr const char* kSeasonFormat = "{:>4}  {:<24}  {:<13}  {:<11}  {:>9}  {:>
 struct LeaderboardCommands::State {
   CLI::App *seasons = nullptr, *add = nullptr, *close = nullptr, *list = nullptr;
   CLI::App* seed = nullptr;
-  CLI::App *leaderboard = nullptr, *rank = nullptr;
+  CLI::App *leaderboard = nullptr, *standings = nullptr;
   CommonOptions common;
   // seasons
   std::string name;
@@ -78,7 +81,6 @@ struct LeaderboardCommands::State {
   std::vector<std::string> modes;
   std::vector<std::string> season_args;
   bool no_all_time = false;
-  bool no_rank = false;
   std::uint64_t random_seed = 1;
   std::size_t chunk_rows = 10000;
 };
@@ -100,18 +102,18 @@ LeaderboardCommands::LeaderboardCommands(CLI::App& cli) : state_(std::make_uniqu
   s.add->add_option("--start", s.start, "First day, YYYY-MM-DD in GMT+8 (default: now)");
   s.close = s.seasons->add_subcommand("close", "End the open season now");
   s.close->add_option("id", s.id, "Season id (see list)")->required();
-  s.list = s.seasons->add_subcommand("list", "List seasons, newest first, with ranked players per mode");
+  s.list = s.seasons->add_subcommand("list", "List seasons, newest first, with players per mode");
 
   s.seed->add_option("--players", s.players, "Players to generate (1-100000000)")->required();
   s.seed->add_option("--mode", s.modes, "Mode to fill: dm, dm-pistol, solo, retakes (repeatable; default: all)");
   s.seed->add_option("--season", s.season_args, "Season id to fill, or 'current' (repeatable; default: none)");
   s.seed->add_flag("--no-all-time", s.no_all_time, "Leave the all-time boards alone");
   s.seed->add_option("--seed", s.random_seed, "Random seed: the same seed makes the same players (default 1)");
-  s.seed->add_flag("--no-rank", s.no_rank, "Do not rank the changed boards afterwards");
   s.seed->add_option("--chunk-rows", s.chunk_rows, "Rows per write transaction (default 10000)")
       ->check(CLI::Range(std::size_t{100}, std::size_t{1'000'000}));
 
-  s.rank = s.leaderboard->add_subcommand("rank", "Rank every changed board now");
+  s.standings = s.leaderboard->add_subcommand(
+      "standings", "Load every board's order as a serving instance does, and print its size, memory and load time");
 }
 
 LeaderboardCommands::~LeaderboardCommands() = default;
@@ -149,7 +151,6 @@ std::optional<int> LeaderboardCommands::run() {
   }
 
   const Config config = load_command_config(s.common);
-  // Two sessions: ranking reads a board on one while it writes the ranking on the other.
   const auto opened = open_migrated_database(config, 2);
   db::Database& database = *opened;
   leaderboard::SeasonRepository repository(database);
@@ -175,19 +176,19 @@ std::optional<int> LeaderboardCommands::run() {
     return 0;
   }
   if (*s.list) {
-    std::map<std::pair<std::int64_t, leaderboard::Mode>, std::int64_t> ranked;
+    std::map<std::pair<std::int64_t, leaderboard::Mode>, std::int64_t> players;
     std::map<leaderboard::Mode, std::int64_t> all_time;
     for (const auto& board : repository.boards()) {
       if (board.season_id) {
-        ranked[{*board.season_id, board.mode}] = board.ranked;
+        players[{*board.season_id, board.mode}] = board.players;
       } else {
-        all_time[board.mode] = board.ranked;
+        all_time[board.mode] = board.players;
       }
     }
     out(fmt::format(fmt::runtime(kSeasonFormat), "id", "name", "start (GMT+8)", "end (GMT+8)", "dm", "dm-pistol",
                     "solo", "retakes"));
     for (const auto& season : seasons.list()) {
-      auto count = [&](leaderboard::Mode mode) { return ranked[{season.id, mode}]; };
+      auto count = [&](leaderboard::Mode mode) { return players[{season.id, mode}]; };
       out(fmt::format(fmt::runtime(kSeasonFormat), season.id, season.name, auth::business_date(season.starts_at),
                       end_text(season), count(leaderboard::Mode::dm), count(leaderboard::Mode::dm_pistol),
                       count(leaderboard::Mode::solo), count(leaderboard::Mode::retakes)));
@@ -199,14 +200,8 @@ std::optional<int> LeaderboardCommands::run() {
   }
   auth::MembershipRepository membership_repository(database);
   auth::MembershipService memberships(membership_repository, core::system_unix_now);
-  auto rank = [&] {
-    leaderboard::Ranker ranker(database, member_groups_of(memberships));
-    // Records the members these rankings carry, so a portal started next does not rank them again.
-    ranker.note_membership_changes();
-    print_rank_reports(ranker.refresh_dirty(), repository);
-  };
-  if (*s.rank) {
-    rank();
+  if (*s.standings) {
+    print_standings(database, memberships, repository);
     return 0;
   }
 
@@ -240,7 +235,6 @@ std::optional<int> LeaderboardCommands::run() {
                   "({:.0f} rows/s)\n",
                   report.players, report.stats_rows, report.player_rows, report.boards.size(),
                   static_cast<double>(report.took.count()) / 1000.0, report.transactions, report.rows_per_second()));
-  if (!s.no_rank) rank();
   return 0;
 }
 

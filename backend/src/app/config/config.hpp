@@ -124,9 +124,9 @@ struct MailConfig {
   std::string ca_file;  // empty = the system's CA store
 };
 
-// Rankings are rebuilt by a background job from the stats game servers send.
+// Each instance keeps the boards' order in memory, following the change log the stats batches write.
 struct LeaderboardConfig {
-  int refresh_interval_s = 10;  // a board with new stats is ranked again at most this often
+  int refresh_interval_s = 1;  // how often the change log is read: ranks are at most about this old
 };
 
 // The inventory site the inventory page frames (features/inventory): where it signs players in and

@@ -298,7 +298,7 @@ void validate(const Config& config) {
 
   const LiveServersConfig& live = config.servers;
   check_range("servers.refresh_interval_s", live.refresh_interval_s, 1, 3600);
-  check_range("leaderboard.refresh_interval_s", config.leaderboard.refresh_interval_s, 1, 3600);
+  check_range("leaderboard.refresh_interval_s", config.leaderboard.refresh_interval_s, 1, 60);
   check_range("servers.query_timeout_ms", live.query_timeout_ms, 100, 30000);
   check_range("servers.query_retries", live.query_retries, 0, 5);
   check_range("servers.offline_after_misses", live.offline_after_misses, 1, 100);

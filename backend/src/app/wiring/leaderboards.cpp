@@ -8,11 +8,17 @@
 #include "features/leaderboard/console_routes.hpp"
 #include "features/servers/service.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <chrono>
 
 namespace portal::app {
 
 namespace {
+
+// An instance that stops following for longer than this loads the boards again when it comes back.
+constexpr std::int64_t kChangeLogKeptSeconds = 600;
+constexpr std::chrono::minutes kPruneInterval{1};
 
 int bit_of(auth::Tier tier) {
   switch (tier) {
@@ -49,9 +55,10 @@ Leaderboards::Leaderboards(const Config& config, db::Database& database, auth::M
     : servers_(servers),
       season_repository_(database),
       seasons_(season_repository_, core::system_unix_now),
-      service_(database, [this] { return seasons_.list(); }),
-      ranker_(database, member_groups_of(memberships)),
-      ranking_interval_(config.leaderboard.refresh_interval_s) {
+      standings_(database, member_groups_of(memberships), core::system_unix_now),
+      service_(database, standings_, [this] { return seasons_.list(); }),
+      change_log_(database),
+      follow_interval_(config.leaderboard.refresh_interval_s) {
   if (config.mode == Mode::demo) seed_demo_leaderboard(database, core::system_unix_now());
 }
 
@@ -62,14 +69,24 @@ void Leaderboards::register_routes(http::RouteTable& routes) {
 
 void Leaderboards::add_jobs(core::jobs::Scheduler& jobs) {
   jobs.add(core::jobs::Job{
-      .name = "leaderboard.ranking",
-      .interval = ranking_interval_,
+      .name = "leaderboard.standings",
+      .interval = follow_interval_,
       .work =
           [this] {
-            ranker_.note_membership_changes();
-            ranker_.refresh_dirty();
+            const auto report = standings_.follow();
+            if (report.loaded || report.changes > 0) {
+              spdlog::debug("leaderboard standings: {} changes on {} boards applied in {} ms (through {})",
+                            report.changes, report.boards, report.took.count(), report.seq);
+            }
           },
-      .lock_key = db::advisory_locks::kJobLeaderboardRanking,
+      // Every board's order is in memory before the first request is served.
+      .first_run_in_start = true,
+  });
+  jobs.add(core::jobs::Job{
+      .name = "leaderboard.prune",
+      .interval = kPruneInterval,
+      .work = [this] { change_log_.prune(core::system_unix_now() - kChangeLogKeptSeconds); },
+      .lock_key = db::advisory_locks::kJobLeaderboardPrune,
   });
 }
 

@@ -1,17 +1,20 @@
 #pragma once
-// Builds the leaderboard feature: seasons, the service behind the routes, and the ranking job
-// ("leaderboard.ranking", on one instance) that ranks changed boards every leaderboard.refresh_interval_s.
+// Builds the leaderboard feature: seasons, the service behind the routes, the standings (each board's
+// order in memory) with the job that keeps them up to date on every instance ("leaderboard.standings",
+// every leaderboard.refresh_interval_s), and the job that prunes the change log ("leaderboard.prune",
+// on one instance).
 // Memberships (badges, group filters) come from the accounts feature; plugin keys from the servers feature.
 
 #include "app/config/config.hpp"
 #include "app/module.hpp"
 #include "core/jobs/scheduler.hpp"
 #include "db/database.hpp"
-#include "features/leaderboard/ranker.hpp"
+#include "features/leaderboard/change_log_repository.hpp"
 #include "features/leaderboard/routes.hpp"
 #include "features/leaderboard/season_repository.hpp"
 #include "features/leaderboard/seasons.hpp"
 #include "features/leaderboard/service.hpp"
+#include "features/leaderboard/standings.hpp"
 #include "http/route.hpp"
 
 namespace portal::auth {
@@ -34,16 +37,17 @@ class Leaderboards final : public Module {
   std::string_view name() const override { return "leaderboard"; }
   void register_routes(http::RouteTable& routes) override;
   RateLimitPolicies rate_limit_policies() const override;
-  // The ranking job; the scheduler must stop before this object goes.
+  // The standings and prune jobs; the scheduler must stop before this object goes.
   void add_jobs(core::jobs::Scheduler& jobs) override;
 
  private:
   servers::Service& servers_;
   leaderboard::SeasonRepository season_repository_;
   leaderboard::Seasons seasons_;
+  leaderboard::Standings standings_;
   leaderboard::LeaderboardService service_;
-  leaderboard::Ranker ranker_;
-  std::chrono::seconds ranking_interval_;
+  leaderboard::ChangeLogRepository change_log_;
+  std::chrono::seconds follow_interval_;
 };
 
 }  // namespace portal::app

@@ -1,8 +1,8 @@
 #pragma once
-// Reading rankings. Every query is a primary-key or unique-index lookup: a board by (season, mode), a
-// page as a range of ranks (or of positions within a group filter), a player by SteamID64. Rows come
-// from the generation the board points at, joined in the same statement, so one answer never mixes
-// two rankings.
+// Reading boards and players' records. The order of a board is held in memory (standings.hpp); this
+// gives what goes around it: a board by (season, mode), the records (name, avatar, counters) of the
+// players a page names, and a player's records on each board of a season. Every query is a
+// primary-key or unique-index lookup.
 
 #include "db/database.hpp"
 #include "features/leaderboard/mode.hpp"
@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace portal::leaderboard {
@@ -23,12 +24,12 @@ struct BoardKey {
 
 struct BoardInfo {
   std::int64_t id = 0;
-  std::int64_t ranked = 0;     // players in the visible ranking
-  std::int64_t ranked_at = 0;  // unix seconds; 0 = not ranked yet
+  std::int64_t ranked = 0;     // players in the board's order
+  std::int64_t ranked_at = 0;  // unix seconds the order last changed on this instance; 0 = never
 };
 
 struct RankedPlayer {
-  std::optional<std::int64_t> rank;  // nullopt: has stats, not in a ranking yet
+  std::optional<std::int64_t> rank;  // nullopt: has stats, not in this instance's order yet
   std::int64_t position = 0;         // within the list asked for (the rank when unfiltered)
   Mode mode = Mode::dm;
   std::string steam_id;
@@ -38,20 +39,25 @@ struct RankedPlayer {
   Counters counters;
 };
 
+// A player's record on one board.
+struct BoardRecord {
+  std::int64_t board_id = 0;
+  RankedPlayer player;
+};
+
 class BoardRepository {
  public:
+  // Records asked for at once, at most: a page.
+  static constexpr std::size_t kMaxRecords = 50;
+
   explicit BoardRepository(db::Database& database) : database_(database) {}
 
-  std::optional<BoardInfo> board(const BoardKey& key) const;
-  // Ranks first..last (inclusive) of the board's visible ranking.
-  std::vector<RankedPlayer> by_rank(const BoardKey& key, std::int64_t first, std::int64_t last) const;
-  // Positions first..last among the players holding one of the groups in group_set (bits 1 pro, 2 kol,
-  // 4 op), and how many such players there are.
-  std::vector<RankedPlayer> by_group_position(const BoardKey& key, int group_set, std::int64_t first,
-                                              std::int64_t last) const;
-  std::int64_t group_size(const BoardKey& key, int group_set) const;
-  // The player's entry on each board of the season; players with stats not ranked yet come with no rank.
-  std::vector<RankedPlayer> player(std::int64_t season, const std::string& steam_id) const;
+  std::optional<std::int64_t> board_id(const BoardKey& key) const;
+  // SteamID64 -> record on the board, for up to kMaxRecords players (more throw std::invalid_argument).
+  std::unordered_map<std::string, RankedPlayer> records(std::int64_t board_id,
+                                                        const std::vector<std::string>& steam_ids) const;
+  // The player's record on each board of the season that holds stats of theirs.
+  std::vector<BoardRecord> player(std::int64_t season, const std::string& steam_id) const;
 
  private:
   db::Database& database_;

@@ -1,5 +1,6 @@
 #include "features/leaderboard/ingest_repository.hpp"
 
+#include "db/advisory_locks.hpp"
 #include "db/row.hpp"
 #include "db/transaction.hpp"
 #include "features/leaderboard/columns.hpp"
@@ -103,6 +104,10 @@ IngestOutcome IngestRepository::apply(std::int64_t server_id, const StatsBatch& 
                             ":now) ON CONFLICT (steam_id) DO NOTHING",
              soci::use(steam_id), soci::use(at));
         long long board_id = 0;
+        soci::statement log_change =
+            (sql.prepare << "INSERT INTO leaderboard_changes (board_id, steam_id, changed_at) VALUES (:board, "
+                            ":steam_id, :now)",
+             soci::use(board_id), soci::use(steam_id), soci::use(at));
         std::array<long long, kCounterCount> c{};
         soci::statement add =
             (sql.prepare << upsert_stats_sql(), soci::use(board_id), soci::use(steam_id), soci::use(c[0]),
@@ -124,10 +129,22 @@ IngestOutcome IngestRepository::apply(std::int64_t server_id, const StatsBatch& 
             add.execute(true);
           }
         }
+        // The log's order must be its commit order (see standings.hpp): on PostgreSQL the appends of
+        // concurrent batches take turns until commit; SQLite commits one writer at a time anyway.
+        if (database_.engine() == db::Engine::postgresql) {
+          const long long lock = db::advisory_locks::kLeaderboardChangeLog;
+          sql << "SELECT pg_advisory_xact_lock(:key)", soci::use(lock);
+        }
+        for (const auto& player : batch.players) {
+          steam_id = player.steam_id;
+          for (const auto& board : boards) {
+            board_id = board.id;
+            log_change.execute(true);
+          }
+        }
         for (const auto& board : boards) {
           const long long id = board.id;
-          sql << "UPDATE leaderboard_boards SET dirty = 1, changed_at = :now WHERE id = :board", soci::use(at),
-              soci::use(id);
+          sql << "UPDATE leaderboard_boards SET changed_at = :now WHERE id = :board", soci::use(at), soci::use(id);
         }
         return outcome;
       });

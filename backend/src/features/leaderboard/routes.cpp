@@ -3,7 +3,7 @@
 #include "http/api_error.hpp"
 #include "http/json_body.hpp"
 #include "features/leaderboard/errors.hpp"
-#include "features/leaderboard/ranker.hpp"
+#include "features/leaderboard/standings.hpp"
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>

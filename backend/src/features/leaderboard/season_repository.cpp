@@ -84,7 +84,8 @@ std::vector<BoardSummary> SeasonRepository::boards() const {
   auto out = database_.with_session([&](soci::session& sql) {
     std::vector<BoardSummary> boards;
     soci::rowset<soci::row> rows =
-        sql.prepare << "SELECT id, season_id, mode, generation, ranked, ranked_at, dirty FROM leaderboard_boards";
+        sql.prepare << "SELECT b.id, b.season_id, b.mode, b.changed_at, (SELECT COUNT(*) FROM leaderboard_stats s "
+                       "WHERE s.board_id = b.id) FROM leaderboard_boards b";
     for (const auto& row : rows) {
       const std::string mode_text = db::row_string(row, 2);
       const auto mode = mode_from_string(mode_text);
@@ -94,10 +95,8 @@ std::vector<BoardSummary> SeasonRepository::boards() const {
       board.id = db::row_int64(row, 0);
       if (row.get_indicator(1) != soci::i_null) board.season_id = db::row_int64(row, 1);
       board.mode = *mode;
-      board.generation = db::row_int64(row, 3);
-      board.ranked = db::row_int64(row, 4);
-      board.ranked_at = db::row_int64(row, 5);
-      board.dirty = db::row_int64(row, 6) != 0;
+      board.changed_at = db::row_int64(row, 3);
+      board.players = db::row_int64(row, 4);
       boards.push_back(board);
     }
     return boards;

@@ -20,10 +20,8 @@ struct BoardSummary {
   std::int64_t id = 0;
   std::optional<std::int64_t> season_id;  // nullopt: all time
   Mode mode = Mode::dm;
-  std::int64_t generation = 0;  // the ranking readers see (0: none yet)
-  std::int64_t ranked = 0;      // players in that ranking
-  std::int64_t ranked_at = 0;
-  bool dirty = false;
+  std::int64_t players = 0;     // players with stats on it
+  std::int64_t changed_at = 0;  // the last batch or seeding applied (unix seconds; 0 = never)
 };
 
 class SeasonRepository {

@@ -77,9 +77,8 @@ TEST_F(SeasonsTest, AddOpensTheSeasonWithABoardPerMode) {
     const auto found = std::find_if(boards.begin(), boards.end(),
                                     [&](const BoardSummary& b) { return b.season_id == s1.id && b.mode == mode; });
     ASSERT_NE(found, boards.end()) << to_string(mode);
-    EXPECT_EQ(found->generation, 0);
-    EXPECT_EQ(found->ranked, 0);
-    EXPECT_FALSE(found->dirty);
+    EXPECT_EQ(found->players, 0);
+    EXPECT_EQ(found->changed_at, 0);
     ++season_boards;
   }
   EXPECT_EQ(season_boards, 4);

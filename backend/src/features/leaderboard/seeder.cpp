@@ -1,6 +1,7 @@
 #include "features/leaderboard/seeder.hpp"
 
 #include "db/transaction.hpp"
+#include "features/leaderboard/change_log_repository.hpp"
 #include "features/leaderboard/columns.hpp"
 #include "features/leaderboard/seed_model.hpp"
 #include "features/leaderboard/seed_writer.hpp"
@@ -134,11 +135,11 @@ SeedReport seed_leaderboard(db::Database& database, const SeedOptions& options, 
     std::vector<bool> touched(chunk.boards.size(), false);
 
     const std::unique_ptr<ChunkWriter> writer = make_chunk_writer(sql, engine, now);
-    long long dirty_board = 0;
+    long long changed_board = 0;
     const long long changed_at = now;
-    soci::statement mark_dirty =
-        (sql.prepare << "UPDATE leaderboard_boards SET dirty = 1, changed_at = :changed_at WHERE id = :id",
-         soci::use(changed_at), soci::use(dirty_board));
+    soci::statement mark_changed =
+        (sql.prepare << "UPDATE leaderboard_boards SET changed_at = :changed_at WHERE id = :id", soci::use(changed_at),
+         soci::use(changed_board));
 
     SeedReport report;
     auto flush = [&] {
@@ -148,8 +149,8 @@ SeedReport seed_leaderboard(db::Database& database, const SeedOptions& options, 
         writer->write(chunk);
         for (const auto& board : chunk.boards) {
           if (board.steam_ids.empty()) continue;
-          dirty_board = board.board_id;
-          mark_dirty.execute(true);
+          changed_board = board.board_id;
+          mark_changed.execute(true);
         }
       });
       const auto held = std::chrono::steady_clock::now() - lock_taken;
@@ -209,6 +210,8 @@ SeedReport seed_leaderboard(db::Database& database, const SeedOptions& options, 
       seed_player(steam_id, nickname_of(key), profile_of(key, false), false);
     }
     flush();
+    // These rows bypassed the change log: every serving instance reads the boards again.
+    db::write_transaction(sql, engine, [&] { ChangeLogRepository::raise_epoch(sql); });
 
     for (std::size_t i = 0; i < chunk.boards.size(); ++i) {
       if (touched[i]) report.boards.push_back(chunk.boards[i].board_id);

@@ -290,17 +290,20 @@ TEST(SeederTest, WithoutSeasonsOnlyAllTimeAndWithoutAllTimeOnlySeasons) {
             100);
 }
 
-TEST(SeederTest, BoardsWrittenToAreMarkedDirty) {
+TEST(SeederTest, BoardsWrittenToAreMarkedChangedAndServingInstancesLoadAgain) {
   Fixture f;
   const std::int64_t s1 = f.add_season("S1", kNow - 10 * kDay);
   auto o = options(50, {s1});
   o.modes = {Mode::dm, Mode::solo};
   const auto report = seed_leaderboard(f.database, o, kNow);
   ASSERT_EQ(report.boards.size(), 4u);
-  EXPECT_EQ(f.count("SELECT COUNT(*) FROM leaderboard_boards WHERE dirty = 1 AND changed_at = " + std::to_string(kNow)),
+  EXPECT_EQ(f.count("SELECT COUNT(*) FROM leaderboard_boards WHERE changed_at = " + std::to_string(kNow)), 4);
+  EXPECT_EQ(f.count("SELECT COUNT(*) FROM leaderboard_boards WHERE changed_at = " + std::to_string(kNow) +
+                    " AND mode IN ('dm', 'solo')"),
             4);
-  EXPECT_EQ(f.count("SELECT COUNT(*) FROM leaderboard_boards WHERE dirty = 1 AND mode IN ('dm', 'solo')"), 4);
-  EXPECT_EQ(f.count("SELECT COUNT(*) FROM leaderboard_boards WHERE dirty = 0"), 4);
+  EXPECT_EQ(f.count("SELECT COUNT(*) FROM leaderboard_boards WHERE changed_at = 0"), 4);
+  EXPECT_EQ(f.count("SELECT index_epoch FROM leaderboard_meta"), 1) << "the rows bypassed the change log";
+  EXPECT_EQ(f.count("SELECT COUNT(*) FROM leaderboard_changes"), 0);
   for (const std::int64_t board : report.boards) {
     EXPECT_GT(f.count("SELECT COUNT(*) FROM leaderboard_stats WHERE board_id = " + std::to_string(board)), 0);
   }
@@ -348,7 +351,8 @@ TEST(SeederTest, RefusesWhatItCannotSeed) {
   no_mode.modes.clear();
   EXPECT_THROW(seed_leaderboard(f.database, no_mode, kNow), std::invalid_argument);
   EXPECT_EQ(f.count("SELECT COUNT(*) FROM leaderboard_stats") + f.count("SELECT COUNT(*) FROM leaderboard_players"), 0);
-  EXPECT_EQ(f.count("SELECT COUNT(*) FROM leaderboard_boards WHERE dirty = 1"), 0);
+  EXPECT_EQ(f.count("SELECT COUNT(*) FROM leaderboard_boards WHERE changed_at > 0"), 0);
+  EXPECT_EQ(f.count("SELECT index_epoch FROM leaderboard_meta"), 0);
 }
 
 }  // namespace

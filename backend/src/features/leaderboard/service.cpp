@@ -3,6 +3,7 @@
 #include "core/steam_id.hpp"
 #include "features/leaderboard/errors.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 namespace portal::leaderboard {
@@ -15,8 +16,10 @@ std::int64_t system_now() {
 
 }  // namespace
 
-LeaderboardService::LeaderboardService(db::Database& database, std::function<std::vector<Season>()> seasons, Clock now)
+LeaderboardService::LeaderboardService(db::Database& database, const Standings& standings,
+                                       std::function<std::vector<Season>()> seasons, Clock now)
     : boards_(database),
+      standings_(standings),
       ingest_(database),
       seasons_(std::move(seasons)),
       now_(now ? std::move(now) : Clock(system_now)) {}
@@ -33,30 +36,56 @@ core::Result<IngestResult> LeaderboardService::ingest(std::int64_t server_id, co
 }
 
 core::Result<BoardInfo> LeaderboardService::board(const BoardKey& key) const {
-  auto info = boards_.board(key);
-  if (!info) return errors::board_season_not_found(key.season);
-  return *info;
+  const auto id = boards_.board_id(key);
+  if (!id) return errors::board_season_not_found(key.season);
+  return BoardInfo{*id, standings_.size(*id), standings_.updated_at(*id)};
+}
+
+std::vector<RankedPlayer> LeaderboardService::with_records(std::int64_t board_id, Mode mode,
+                                                           const std::vector<Standing>& order) const {
+  std::vector<std::string> ids;
+  ids.reserve(order.size());
+  for (const auto& standing : order) ids.push_back(standing.steam_id);
+  auto records = boards_.records(board_id, ids);
+  std::vector<RankedPlayer> out;
+  out.reserve(order.size());
+  for (const auto& standing : order) {
+    auto record = records.find(standing.steam_id);
+    RankedPlayer player = record == records.end() ? RankedPlayer{} : std::move(record->second);
+    player.steam_id = standing.steam_id;
+    player.rank = standing.rank;
+    player.position = standing.position;
+    player.mode = mode;
+    player.group_bits = standing.group_bits;
+    // The order's own kills and deaths, so a page's numbers always agree with its order.
+    player.counters.kills = standing.kills;
+    player.counters.deaths = standing.deaths;
+    out.push_back(std::move(player));
+  }
+  return out;
 }
 
 core::Result<Listing> LeaderboardService::top(Mode mode, std::int64_t season) const {
-  const BoardKey key{season, mode};
-  auto info = board(key);
+  auto info = board(BoardKey{season, mode});
   if (!info) return info.error();
-  return Listing{boards_.by_rank(key, 1, kTopSize), season, 1, info->ranked, info->ranked_at};
+  return Listing{with_records(info->id, mode, standings_.by_rank(info->id, 1, kTopSize)), season, 1, info->ranked,
+                 info->ranked_at};
 }
 
 core::Result<Listing> LeaderboardService::page(Mode mode, std::int64_t season, std::int64_t page, int group_set) const {
   if (page < 1 || page > kMaxPage) {
     return errors::page_out_of_range();
   }
-  const BoardKey key{season, mode};
-  auto info = board(key);
+  auto info = board(BoardKey{season, mode});
   if (!info) return info.error();
   const std::int64_t first = (page - 1) * kPageSize + 1;
   const std::int64_t last = page * kPageSize;
-  if (group_set == 0) return Listing{boards_.by_rank(key, first, last), season, page, info->ranked, info->ranked_at};
-  return Listing{boards_.by_group_position(key, group_set, first, last), season, page,
-                 boards_.group_size(key, group_set), info->ranked_at};
+  if (group_set == 0) {
+    return Listing{with_records(info->id, mode, standings_.by_rank(info->id, first, last)), season, page, info->ranked,
+                   info->ranked_at};
+  }
+  return Listing{with_records(info->id, mode, standings_.by_group_position(info->id, group_set, first, last)), season,
+                 page, standings_.group_size(info->id, group_set), info->ranked_at};
 }
 
 core::Result<std::vector<RankedPlayer>> LeaderboardService::player(const std::string& steam_id,
@@ -64,8 +93,19 @@ core::Result<std::vector<RankedPlayer>> LeaderboardService::player(const std::st
   if (!core::is_steam_id64(steam_id)) {
     return errors::steam_id_invalid();
   }
-  if (season != 0 && !boards_.board(BoardKey{season, Mode::dm})) return errors::board_season_not_found(season);
-  return boards_.player(season, steam_id);
+  if (season != 0 && !boards_.board_id(BoardKey{season, Mode::dm})) return errors::board_season_not_found(season);
+  std::vector<RankedPlayer> out;
+  for (auto& record : boards_.player(season, steam_id)) {
+    auto player = std::move(record.player);
+    player.group_bits = standings_.group_bits(steam_id);
+    if (const auto standing = standings_.find(record.board_id, steam_id)) {
+      player.rank = standing->rank;
+      player.position = standing->rank;
+    }
+    out.push_back(std::move(player));
+  }
+  std::sort(out.begin(), out.end(), [](const RankedPlayer& a, const RankedPlayer& b) { return a.mode < b.mode; });
+  return out;
 }
 
 }  // namespace portal::leaderboard

@@ -2,8 +2,9 @@
 // The leaderboard's rules for callers: applying plugin batches, and reading the top block, pages, a
 // player's entries and the seasons. Knows nothing of HTTP; answers typed values or core::Error.
 //
-// Page size: 50 players. Pages and the top block come from the last ranking (see ranker.hpp); a page
-// past the end is empty. Season 0 means all time.
+// Page size: 50 players. The order of pages, the top block and ranks come from this instance's
+// standings (standings.hpp), a second or so behind the last batch; a page past the end is empty.
+// Season 0 means all time.
 
 #include "core/result.hpp"
 #include "db/database.hpp"
@@ -11,6 +12,7 @@
 #include "features/leaderboard/board_repository.hpp"
 #include "features/leaderboard/ingest_repository.hpp"
 #include "features/leaderboard/season.hpp"
+#include "features/leaderboard/standings.hpp"
 
 #include <boost/json/object.hpp>
 
@@ -44,7 +46,8 @@ class LeaderboardService {
  public:
   using Clock = std::function<std::int64_t()>;
   // seasons: newest first (the season repository's list).
-  LeaderboardService(db::Database& database, std::function<std::vector<Season>()> seasons, Clock now = {});
+  LeaderboardService(db::Database& database, const Standings& standings, std::function<std::vector<Season>()> seasons,
+                     Clock now = {});
 
   core::Result<IngestResult> ingest(std::int64_t server_id, const boost::json::object& body);
 
@@ -56,8 +59,11 @@ class LeaderboardService {
 
  private:
   core::Result<BoardInfo> board(const BoardKey& key) const;
+  // The players named, in the order given, with their names and counters.
+  std::vector<RankedPlayer> with_records(std::int64_t board_id, Mode mode, const std::vector<Standing>& order) const;
 
   BoardRepository boards_;
+  const Standings& standings_;
   IngestRepository ingest_;
   std::function<std::vector<Season>()> seasons_;
   Clock now_;

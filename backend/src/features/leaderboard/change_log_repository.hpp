@@ -1,0 +1,52 @@
+#pragma once
+// The SQL behind the in-memory standings (standings.hpp): loading every board's order keys from one
+// snapshot, reading the change log after a position, and pruning it. Ingestion appends to the log
+// (ingest_repository.cpp); bulk writers raise the epoch instead (raise_epoch).
+
+#include "db/database.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace portal::leaderboard {
+
+struct LogPosition {
+  std::int64_t epoch = 0;           // leaderboard_meta.index_epoch
+  std::int64_t pruned_through = 0;  // the highest seq pruned so far
+  std::int64_t seq = 0;             // the highest seq (load_all only)
+};
+
+struct BoardTotals {
+  std::int64_t board_id = 0;
+  std::string steam_id;
+  std::int64_t kills = 0;
+  std::int64_t deaths = 0;
+};
+
+struct LoggedChange {
+  std::int64_t seq = 0;
+  BoardTotals totals;  // the player's totals now (not as of seq: a later change may already be in)
+};
+
+class ChangeLogRepository {
+ public:
+  explicit ChangeLogRepository(db::Database& database) : database_(database) {}
+
+  // Every board's players with their kills and deaths, and the log position they are as of, read in
+  // one snapshot (a read transaction): applying the log after `seq` brings them up to date.
+  LogPosition load_all(const std::function<void(BoardTotals&&)>& each) const;
+  LogPosition position() const;
+  // Up to `limit` changes after seq `after`, in seq order, with the totals of now.
+  std::vector<LoggedChange> changes_after(std::int64_t after, std::size_t limit) const;
+  // Deletes the changes made before `before` (unix seconds) and records the highest seq deleted.
+  std::int64_t prune(std::int64_t before);
+  // For writers that change totals without the log: every instance loads again.
+  static void raise_epoch(soci::session& sql);
+
+ private:
+  db::Database& database_;
+};
+
+}  // namespace portal::leaderboard

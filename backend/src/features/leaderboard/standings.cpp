@@ -1,0 +1,219 @@
+#include "features/leaderboard/standings.hpp"
+
+#include "core/steam_id.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <mutex>
+#include <set>
+
+namespace portal::leaderboard {
+
+namespace {
+
+// Rows read from the log per query, and applied per hold of the write lock (readers wait at most
+// that long: a few hundred microseconds).
+constexpr std::size_t kReadChunk = 5000;
+constexpr std::size_t kApplyChunk = 500;
+constexpr int kGroupSets = 7;  // non-empty subsets of {pro, kol, op}
+constexpr int kFilterBits = kPro | kKol | kOp;
+
+std::unordered_map<std::uint64_t, int> parse_members(const std::unordered_map<std::string, int>& members) {
+  std::unordered_map<std::uint64_t, int> out;
+  for (const auto& [steam_id, bits] : members) {
+    if (const auto id = core::parse_steam_id64(steam_id)) out.emplace(*id, bits);
+  }
+  return out;
+}
+
+}  // namespace
+
+void Standings::Board::set(const RankKey& key) {
+  auto [entry, inserted] = keys.try_emplace(key.steam_id, key);
+  if (!inserted) {
+    if (entry->second == key) return;
+    order.erase(entry->second);
+    entry->second = key;
+  }
+  order.insert(key);
+}
+
+Standings::Standings(db::Database& database, MemberGroups members, Clock now)
+    : log_(database), members_source_(std::move(members)), now_(std::move(now)) {}
+
+FollowReport Standings::follow() {
+  const auto started = std::chrono::steady_clock::now();
+  FollowReport report;
+  const LogPosition at = log_.position();
+  std::set<std::int64_t> changed;
+  if (!loaded_ || at.epoch != position_.epoch || position_.seq < at.pruned_through) {
+    load();
+    report.loaded = true;
+  } else {
+    for (;;) {
+      const auto changes = log_.changes_after(position_.seq, kReadChunk);
+      for (std::size_t from = 0; from < changes.size(); from += kApplyChunk) {
+        const std::int64_t now = now_();
+        const std::unique_lock lock(mutex_);
+        for (std::size_t i = from; i < std::min(changes.size(), from + kApplyChunk); ++i) {
+          const auto& change = changes[i];
+          if (const auto steam_id = core::parse_steam_id64(change.totals.steam_id)) {
+            auto& board = boards_[change.totals.board_id];
+            board.set(RankKey{change.totals.kills, change.totals.deaths, *steam_id});
+            board.updated_at = now;
+            changed.insert(change.totals.board_id);
+          }
+          position_.seq = change.seq;
+        }
+      }
+      report.changes += changes.size();
+      if (changes.size() < kReadChunk) break;
+    }
+  }
+
+  auto members = parse_members(members_source_ ? members_source_() : std::unordered_map<std::string, int>{});
+  const std::unique_lock lock(mutex_);
+  if (members != members_) {
+    members_ = std::move(members);
+    for (auto& [id, board] : boards_) regroup(board);
+  } else {
+    for (const auto id : changed) regroup(boards_[id]);
+  }
+  report.boards = report.loaded ? boards_.size() : changed.size();
+  report.seq = position_.seq;
+  report.took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+  return report;
+}
+
+void Standings::load() {
+  std::map<std::int64_t, std::vector<RankKey>> keys;
+  const LogPosition position = log_.load_all([&](BoardTotals&& totals) {
+    if (const auto steam_id = core::parse_steam_id64(totals.steam_id)) {
+      keys[totals.board_id].push_back(RankKey{totals.kills, totals.deaths, *steam_id});
+    }
+  });
+  Boards fresh;
+  const std::int64_t now = now_();
+  for (auto& [id, board_keys] : keys) {
+    auto& board = fresh[id];
+    board.keys.reserve(board_keys.size());
+    for (const auto& key : board_keys) board.keys.emplace(key.steam_id, key);
+    board.order.assign(std::move(board_keys));
+    board.updated_at = now;
+  }
+  {
+    const std::shared_lock lock(mutex_);
+    for (auto& [id, board] : fresh) regroup(board);
+  }
+  const std::unique_lock lock(mutex_);
+  boards_ = std::move(fresh);
+  position_ = position;
+  loaded_ = true;
+  spdlog::info("leaderboard standings loaded: {} boards, through change {}", boards_.size(), position_.seq);
+}
+
+void Standings::regroup(Board& board) const {
+  std::vector<std::pair<RankKey, int>> ranked;
+  for (const auto& [steam_id, bits] : members_) {
+    if ((bits & kFilterBits) == 0) continue;
+    if (const auto key = board.keys.find(steam_id); key != board.keys.end()) ranked.emplace_back(key->second, bits);
+  }
+  std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return ranks_above(a.first, b.first); });
+  for (int set = 1; set <= kGroupSets; ++set) {
+    auto& list = board.groups[static_cast<std::size_t>(set)];
+    list.clear();
+    // A player is in the list of every filter that names at least one of their groups.
+    for (const auto& [key, bits] : ranked) {
+      if ((bits & set) != 0) list.push_back(key);
+    }
+  }
+}
+
+Standing Standings::standing_of(const RankKey& key, std::int64_t rank, std::int64_t position) const {
+  const auto member = members_.find(key.steam_id);
+  return Standing{rank,      position,   std::to_string(key.steam_id),
+                  key.kills, key.deaths, member == members_.end() ? 0 : member->second};
+}
+
+std::int64_t Standings::size(std::int64_t board_id) const {
+  const std::shared_lock lock(mutex_);
+  const auto board = boards_.find(board_id);
+  return board == boards_.end() ? 0 : board->second.order.size();
+}
+
+std::int64_t Standings::updated_at(std::int64_t board_id) const {
+  const std::shared_lock lock(mutex_);
+  const auto board = boards_.find(board_id);
+  return board == boards_.end() ? 0 : board->second.updated_at;
+}
+
+std::vector<Standing> Standings::by_rank(std::int64_t board_id, std::int64_t first, std::int64_t last) const {
+  std::vector<Standing> out;
+  const std::shared_lock lock(mutex_);
+  const auto board = boards_.find(board_id);
+  if (board == boards_.end()) return out;
+  std::int64_t rank = std::max<std::int64_t>(first, 1);
+  for (const auto& key : board->second.order.slice(first, last)) {
+    out.push_back(standing_of(key, rank, rank));
+    ++rank;
+  }
+  return out;
+}
+
+std::vector<Standing> Standings::by_group_position(std::int64_t board_id, int group_set, std::int64_t first,
+                                                   std::int64_t last) const {
+  std::vector<Standing> out;
+  if (group_set < 1 || group_set > kGroupSets) return out;
+  const std::shared_lock lock(mutex_);
+  const auto board = boards_.find(board_id);
+  if (board == boards_.end()) return out;
+  const auto& list = board->second.groups[static_cast<std::size_t>(group_set)];
+  const std::int64_t size = static_cast<std::int64_t>(list.size());
+  for (std::int64_t position = std::max<std::int64_t>(first, 1); position <= std::min(last, size); ++position) {
+    const auto& key = list[static_cast<std::size_t>(position - 1)];
+    out.push_back(standing_of(key, board->second.order.rank_of(key).value_or(0), position));
+  }
+  return out;
+}
+
+std::int64_t Standings::group_size(std::int64_t board_id, int group_set) const {
+  if (group_set < 1 || group_set > kGroupSets) return 0;
+  const std::shared_lock lock(mutex_);
+  const auto board = boards_.find(board_id);
+  return board == boards_.end()
+             ? 0
+             : static_cast<std::int64_t>(board->second.groups[static_cast<std::size_t>(group_set)].size());
+}
+
+std::optional<Standing> Standings::find(std::int64_t board_id, const std::string& steam_id) const {
+  const auto id = core::parse_steam_id64(steam_id);
+  if (!id) return std::nullopt;
+  const std::shared_lock lock(mutex_);
+  const auto board = boards_.find(board_id);
+  if (board == boards_.end()) return std::nullopt;
+  const auto key = board->second.keys.find(*id);
+  if (key == board->second.keys.end()) return std::nullopt;
+  const auto rank = board->second.order.rank_of(key->second).value_or(0);
+  return standing_of(key->second, rank, rank);
+}
+
+int Standings::group_bits(const std::string& steam_id) const {
+  const auto id = core::parse_steam_id64(steam_id);
+  if (!id) return 0;
+  const std::shared_lock lock(mutex_);
+  const auto member = members_.find(*id);
+  return member == members_.end() ? 0 : member->second;
+}
+
+std::vector<BoardSize> Standings::sizes() const {
+  std::vector<BoardSize> out;
+  const std::shared_lock lock(mutex_);
+  for (const auto& [id, board] : boards_) {
+    const std::size_t map_bytes = board.keys.bucket_count() * (sizeof(std::uint64_t) + sizeof(RankKey) + 1);
+    out.push_back(BoardSize{id, board.order.size(), board.order.memory_bytes() + map_bytes});
+  }
+  return out;
+}
+
+}  // namespace portal::leaderboard

@@ -1,0 +1,105 @@
+#pragma once
+// The order of every board, held in memory by each instance and kept up to date from the change log
+// (change_log_repository.hpp) by the `leaderboard.standings` job, which runs on every instance. Pages,
+// the top block, a player's rank and the group filters are answered from here; only names and the
+// other counters come from the database. Instances that applied the log to the same seq hold the same
+// order, so ranks agree between them.
+//
+// The work per follow() grows with the changes since the last one; the whole board is read only at
+// start, after a bulk write (the seeder raises the log's epoch) or when this instance fell behind
+// the pruned log.
+
+#include "features/leaderboard/change_log_repository.hpp"
+#include "features/leaderboard/rank_order.hpp"
+
+#include <boost/unordered/unordered_flat_map.hpp>
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace portal::leaderboard {
+
+// Group bits: the badges and the PRO/KOL/OP filters.
+enum GroupBit : int { kPro = 1, kKol = 2, kOp = 4, kVip = 8 };
+// SteamID64 -> group bits of every account holding an active group now. Memberships belong to the
+// accounts feature; the composition root passes them in (auth::MembershipService::active_members).
+using MemberGroups = std::function<std::unordered_map<std::string, int>()>;
+
+struct Standing {
+  std::int64_t rank = 0;
+  std::int64_t position = 0;  // within the list asked for (the rank when unfiltered)
+  std::string steam_id;
+  std::int64_t kills = 0;  // as ordered: the page's numbers agree with its order
+  std::int64_t deaths = 0;
+  int group_bits = 0;
+};
+
+struct FollowReport {
+  bool loaded = false;      // the whole of every board was read
+  std::size_t changes = 0;  // log rows applied
+  std::size_t boards = 0;   // boards whose order changed
+  std::int64_t seq = 0;     // applied through
+  std::chrono::milliseconds took{0};
+};
+
+struct BoardSize {
+  std::int64_t board_id = 0;
+  std::int64_t players = 0;
+  std::size_t memory_bytes = 0;
+};
+
+class Standings {
+ public:
+  using Clock = std::function<std::int64_t()>;  // unix seconds
+  Standings(db::Database& database, MemberGroups members, Clock now);
+
+  // Applies the log written since the last call (everything, the first time) and takes the members'
+  // groups again. Called by one thread at a time (the job); readers may run alongside.
+  FollowReport follow();
+
+  std::int64_t size(std::int64_t board_id) const;
+  // When the board's order last changed here (unix seconds; 0 = never).
+  std::int64_t updated_at(std::int64_t board_id) const;
+  std::vector<Standing> by_rank(std::int64_t board_id, std::int64_t first, std::int64_t last) const;
+  // group_set: bits 1 pro, 2 kol, 4 op; positions count the players holding at least one of them.
+  std::vector<Standing> by_group_position(std::int64_t board_id, int group_set, std::int64_t first,
+                                          std::int64_t last) const;
+  std::int64_t group_size(std::int64_t board_id, int group_set) const;
+  std::optional<Standing> find(std::int64_t board_id, const std::string& steam_id) const;
+  int group_bits(const std::string& steam_id) const;
+  std::vector<BoardSize> sizes() const;
+
+ private:
+  struct Board {
+    RankOrder order;
+    boost::unordered_flat_map<std::uint64_t, RankKey> keys;  // SteamID64 -> its key in `order`
+    std::array<std::vector<RankKey>, 8> groups;              // [group_set]: members in rank order
+    std::int64_t updated_at = 0;
+    void set(const RankKey& key);
+  };
+  using Boards = std::map<std::int64_t, Board>;
+
+  void load();
+  void regroup(Board& board) const;
+  Standing standing_of(const RankKey& key, std::int64_t rank, std::int64_t position) const;
+
+  ChangeLogRepository log_;
+  MemberGroups members_source_;
+  Clock now_;
+
+  mutable std::shared_mutex mutex_;
+  Boards boards_;
+  std::unordered_map<std::uint64_t, int> members_;  // SteamID64 -> group bits
+  LogPosition position_;
+  bool loaded_ = false;
+};
+
+}  // namespace portal::leaderboard
