@@ -2,6 +2,7 @@ import { Plus, RefreshCw, ServerOff } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
+import { DeferredPart } from '@/components/ui/deferred-part'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Spinner } from '@/components/ui/spinner'
 import { useSessionUser } from '@/lib/session'
@@ -11,8 +12,7 @@ import type { RentedServer } from '../model/rented-server'
 import { splitServers } from '../model/rented-server'
 import { listFailure } from '../model/server-errors'
 import type { DialogAction } from './card-action-bar'
-import { NewServerDialog } from './new-server-dialog'
-import { ServerDialog } from './server-dialog'
+import { newServerDialog, serverDialog } from './lazy-dialogs'
 import { ServerNotices } from './server-notices'
 import { ServerSections } from './server-sections'
 import { VisitorServers } from './visitor-servers'
@@ -78,8 +78,13 @@ export function MyServers({ onLogin }: { onLogin?: () => void }) {
         )}
       </div>
       {body()}
-      {creating && <NewServerDialog onClose={() => setCreating(false)} />}
-      {dialog && <ServerDialog action={dialog.action} server={dialog.server} onClose={() => setDialog(null)} />}
+      {creating && <DeferredPart part={newServerDialog} props={{ onClose: () => setCreating(false) }} />}
+      {dialog && (
+        <DeferredPart
+          part={serverDialog}
+          props={{ action: dialog.action, server: dialog.server, onClose: () => setDialog(null) }}
+        />
+      )}
     </section>
   )
 }

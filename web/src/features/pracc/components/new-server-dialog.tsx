@@ -25,7 +25,11 @@ import { WideDialog } from './wide-dialog'
  * region; payment method; the total and the submit; then the payment view and "server creating".
  * It is mounted only while open, so closing it clears the form, the timers and the errors.
  */
-export function NewServerDialog({ onClose }: { onClose: () => void }) {
+export interface NewServerDialogProps {
+  onClose: () => void
+}
+
+export function NewServerDialog({ onClose }: NewServerDialogProps) {
   const { t } = useTranslation('pracc')
   const { payments } = useAppConfig()
   const user = useSessionUser()

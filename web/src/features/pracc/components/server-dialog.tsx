@@ -6,7 +6,7 @@ import { DemosDialog } from './demos-dialog'
 import { RenewDialog } from './renew-dialog'
 import { SwitchRegionDialog } from './switch-region-dialog'
 
-interface ServerDialogProps {
+export interface ServerDialogProps {
   action: DialogAction
   server: RentedServer
   onClose: () => void
