@@ -32,3 +32,8 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
 export function dropdownTriggerClasses(className?: string) {
   return buttonClasses('secondary', 'md', cn('group', className))
 }
+
+/** The MultiSelect trigger's classes, shared with its stand-in (DeferredMenuButton). */
+export function multiSelectTriggerClasses(className?: string) {
+  return buttonClasses('secondary', 'md', cn('group justify-between', className))
+}

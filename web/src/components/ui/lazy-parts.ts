@@ -3,6 +3,7 @@ import type { DropdownProps } from './dropdown'
 import { deferredComponent } from './deferred-component'
 import type { DialogProps } from './dialog-panel'
 import type { DrawerProps } from './drawer'
+import type { MenuPillProps, MultiSelectProps } from './multi-select-menu'
 import type { ToastViewportProps } from './toast-viewport'
 
 export const dialogPanel = deferredComponent<DialogProps>(async () => (await import('./dialog-panel')).DialogPanel)
@@ -14,3 +15,9 @@ export const toastViewport = deferredComponent<ToastViewportProps>(
 export const languageDropdown = deferredComponent<DropdownProps<'zh' | 'en'>>(
   async () => (await import('./dropdown')).Dropdown,
 )
+/** MultiSelect's menu; its MenuPill arrives with it (both from one chunk). */
+export const menuPill = deferredComponent<MenuPillProps>(async () => (await import('./multi-select-menu')).RadixMenuPill)
+export const multiSelectMenu = deferredComponent<MultiSelectProps>(async () => {
+  const [menu] = await Promise.all([import('./multi-select-menu'), menuPill.load()])
+  return menu.MultiSelectMenu
+})
