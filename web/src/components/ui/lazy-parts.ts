@@ -5,6 +5,7 @@ import type { DialogProps } from './dialog-panel'
 import type { DrawerProps } from './drawer'
 import type { MenuPillProps, MultiSelectProps } from './multi-select-menu'
 import type { ToastViewportProps } from './toast-viewport'
+import type { TooltipPanelProps } from './tooltip-panel'
 
 export const dialogPanel = deferredComponent<DialogProps>(async () => (await import('./dialog-panel')).DialogPanel)
 export const drawerPanel = deferredComponent<DrawerProps>(async () => (await import('./drawer')).Drawer)
@@ -21,3 +22,4 @@ export const multiSelectMenu = deferredComponent<MultiSelectProps>(async () => {
   const [menu] = await Promise.all([import('./multi-select-menu'), menuPill.load()])
   return menu.MultiSelectMenu
 })
+export const tooltipPanel = deferredComponent<TooltipPanelProps>(async () => (await import('./tooltip-panel')).TooltipPanel)

@@ -1,42 +1,47 @@
-import * as RadixTooltip from '@radix-ui/react-tooltip'
-import type { ReactNode } from 'react'
-import { TOOLTIP_DELAY_MS } from '@/lib/constants'
+import { useRef, useState } from 'react'
+import { tooltipPanel } from './lazy-parts'
+import type { TooltipProps, TooltipReplay } from './tooltip-panel'
 
 /**
- * Radix's tooltip provider. Each Tooltip below brings its own (so the app's providers hold no Radix
- * code, which the first load of every page would carry); this one is for Radix tooltips used
- * directly and changes nothing around a Tooltip.
+ * Shows on hover after the delay (700 ms unless `delayMs` says otherwise) and immediately on
+ * keyboard focus; Escape hides it. Radix's tooltip code (with floating-ui) loads on the first hover
+ * or focus of any trigger; until then the trigger renders bare, and the hover or focus that started
+ * the load is handed to the tooltip once it is there.
  */
-export function TooltipProvider({ children }: { children: ReactNode }) {
-  return <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>{children}</RadixTooltip.Provider>
-}
+export function Tooltip(props: TooltipProps) {
+  const [Panel, setPanel] = useState(() => tooltipPanel.get())
+  const [replay, setReplay] = useState<TooltipReplay>(null)
+  const intent = useRef({ pointer: false, focus: false })
+  if (Panel) return <Panel {...props} replay={replay} />
 
-interface TooltipProps {
-  content: ReactNode
-  /** The trigger: one focusable element. */
-  children: ReactNode
-  /** Open delay; 700 ms unless overridden (the privilege table uses 50 ms). */
-  delayMs?: number
-  side?: 'top' | 'right' | 'bottom' | 'left'
-}
-
-/** Shows on hover after the delay and immediately on keyboard focus; Escape hides it. */
-export function Tooltip({ content, children, delayMs = TOOLTIP_DELAY_MS, side = 'top' }: TooltipProps) {
+  const load = () => {
+    tooltipPanel.load().then(
+      (loaded) => {
+        setReplay(intent.current.focus ? 'focus' : intent.current.pointer ? 'pointer' : null)
+        setPanel(() => loaded)
+      },
+      () => {},
+    )
+  }
   return (
-    <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
-    <RadixTooltip.Root delayDuration={delayMs}>
-      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
-      <RadixTooltip.Portal>
-        <RadixTooltip.Content
-          side={side}
-          sideOffset={6}
-          className="z-50 max-w-xs animate-fade-in rounded-md border border-white/10 bg-ink-700 px-2.5 py-1.5 text-xs font-medium text-zinc-100 shadow-lg shadow-black/40"
-        >
-          {content}
-          <RadixTooltip.Arrow className="fill-ink-700" />
-        </RadixTooltip.Content>
-      </RadixTooltip.Portal>
-    </RadixTooltip.Root>
-    </RadixTooltip.Provider>
+    <span
+      className="contents"
+      onPointerEnter={() => {
+        intent.current.pointer = true
+        load()
+      }}
+      onPointerLeave={() => {
+        intent.current.pointer = false
+      }}
+      onFocus={() => {
+        intent.current.focus = true
+        load()
+      }}
+      onBlur={() => {
+        intent.current.focus = false
+      }}
+    >
+      {props.children}
+    </span>
   )
 }

@@ -10,7 +10,7 @@ import { LoadingOverlay } from './loading-overlay'
 import { Switch } from './switch'
 import { ToastProvider } from './toast'
 import { useToast } from './toast-context'
-import { Tooltip, TooltipProvider } from './tooltip'
+import { Tooltip } from './tooltip'
 
 describe('with fake timers', () => {
   beforeEach(() => {
@@ -68,11 +68,9 @@ describe('with fake timers', () => {
   ])('Tooltip opens after its delay (%s → %i ms)', async (delayMs, expected) => {
     const user = setup()
     render(
-      <TooltipProvider>
-        <Tooltip content="离线服务器无法加入" delayMs={delayMs}>
-          <button type="button">加入</button>
-        </Tooltip>
-      </TooltipProvider>,
+      <Tooltip content="离线服务器无法加入" delayMs={delayMs}>
+        <button type="button">加入</button>
+      </Tooltip>,
     )
     await user.hover(screen.getByRole('button', { name: '加入' }))
     act(() => vi.advanceTimersByTime(expected - 5))

@@ -1,7 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { TooltipProvider } from '@/components/ui/tooltip'
 import { toPrivilege } from '../api/vip-api'
 import { privilegeListSchema } from '../api/privilege-schemas'
 import { sortPrivileges, type Privilege } from '../model/privilege-access'
@@ -26,12 +25,8 @@ describe('tooltip delay', () => {
     ['a group', 'PRO', '经过认证的职业选手'],
   ])('the heading of %s explains itself 50 ms after the pointer arrives', async (_, heading, detail) => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) })
-    // The app's provider waits 700 ms by default: the table asks for its own 50 ms.
-    render(
-      <TooltipProvider>
-        <PrivilegeTable privileges={privileges} groups={enabledGroups()} desktop onDetails={() => {}} />
-      </TooltipProvider>,
-    )
+    // A tooltip waits 700 ms by default: the table asks for its own 50 ms.
+    render(<PrivilegeTable privileges={privileges} groups={enabledGroups()} desktop onDetails={() => {}} />)
     await user.hover(within(screen.getByRole('table')).getByText(heading))
     act(() => vi.advanceTimersByTime(45))
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument()
@@ -43,17 +38,9 @@ describe('tooltip delay', () => {
 describe('table', () => {
   it('has one column per group plus the privilege, and a details column only when narrow', () => {
     const onDetails = vi.fn<(privilege: Privilege) => void>()
-    const { rerender } = render(
-      <TooltipProvider>
-        <PrivilegeTable privileges={privileges} groups={enabledGroups()} desktop onDetails={onDetails} />
-      </TooltipProvider>,
-    )
+    const { rerender } = render(<PrivilegeTable privileges={privileges} groups={enabledGroups()} desktop onDetails={onDetails} />)
     expect(screen.getAllByRole('columnheader')).toHaveLength(6)
-    rerender(
-      <TooltipProvider>
-        <PrivilegeTable privileges={privileges} groups={enabledGroups()} desktop={false} onDetails={onDetails} />
-      </TooltipProvider>,
-    )
+    rerender(<PrivilegeTable privileges={privileges} groups={enabledGroups()} desktop={false} onDetails={onDetails} />)
     expect(screen.getAllByRole('columnheader')).toHaveLength(7)
     act(() => screen.getByRole('button', { name: '查看「预留位置」的详情' }).click())
     expect(onDetails).toHaveBeenCalledWith(expect.objectContaining({ id: 3, content: '预留位置' }))
