@@ -1,12 +1,13 @@
 import { AlertTriangle, Clock, ExternalLink, RotateCcw } from 'lucide-react'
-import { QRCodeSVG } from 'qrcode.react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
+import { DeferredPart } from '@/components/ui/deferred-part'
 import { Spinner } from '@/components/ui/spinner'
 import { useAppConfig } from '@/lib/config/config-context'
 import { useErrorText } from '@/lib/error-text'
 import type { PaymentState } from '@/lib/payments/use-payment'
+import { qrCodeSvg } from './lazy-qr'
 
 interface PaymentViewProps {
   state: PaymentState
@@ -53,8 +54,12 @@ export function PaymentView({ state, onRetry, success }: PaymentViewProps) {
         <section aria-label={t('view.orderLabel', { id: state.orderId })} className="flex flex-col items-center gap-4">
           {state.qrCode ? (
             <figure className="flex flex-col items-center gap-3">
-              <div className="rounded-xl bg-white p-3">
-                <QRCodeSVG value={state.qrCode} size={192} title={t('view.qrLabel')} data-testid="payment-qr" />
+              {/* Sized for the code, which may still be loading. */}
+              <div className="min-h-[216px] min-w-[216px] rounded-xl bg-white p-3">
+                <DeferredPart
+                  part={qrCodeSvg}
+                  props={{ value: state.qrCode, size: 192, title: t('view.qrLabel'), 'data-testid': 'payment-qr' }}
+                />
               </div>
               <figcaption className="text-sm font-semibold text-white">{t('view.qrTitle')}</figcaption>
             </figure>
