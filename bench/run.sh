@@ -21,8 +21,10 @@
 # player's rank, one keep-alive connection, sequential (bench_leaderboard_latency), against the same
 # queries on Redis sorted sets of the same ranking (Debian's redis-server on loopback, no persistence):
 # ZREVRANGE ... WITHSCORES and ZREVRANK. Then ingestion (POST /api/plugin/stats, 128 existing players a
-# batch, one client, then LB_CLIENTS clients) and the ranking of what was ingested (`portal leaderboard
-# rank`). Alone: ENTRIES=5 bench/run.sh (needs redis-server and sqlite3).
+# batch, one client, then LB_CLIENTS clients) and how old the ranks are (bench_leaderboard_latency
+# fresh: a batch's player seen at a better rank), idle and during the LB_CLIENTS ingestion; the
+# portal's memory and start-up (`portal leaderboard standings` loads the boards as an instance does).
+# Alone: ENTRIES=5 bench/run.sh (needs redis-server and sqlite3).
 # Entry 6: the named, bounded pools. The real portal in demo mode behind a (pretended) reverse proxy
 # (security.trust_forwarded_for on), shipped pool sizes: GET /api/leaderboard/dm alone, then during
 # wrong-password logins from many addresses (bench/login-flood.lua: a new X-Forwarded-For address and
@@ -366,11 +368,10 @@ PY
 )
 fi
 
-# --- Entry 5: leaderboard at 1,000,000 players (SQLite): pages and ranks vs Redis, ingestion, ranking ---
+# --- Entry 5: leaderboard at 1,000,000 players (SQLite): pages and ranks vs Redis, ingestion, freshness ---
 # The real `portal serve` (production mode, shipped config) over a data dir seeded by the CLI. Latency is
-# measured before any ingestion (ingestion marks the boards dirty; the ranking job runs at start-up and
-# then only every hour), ingestion after it, and the ranking of what was ingested last, by the CLI with
-# the server stopped.
+# measured before any ingestion (so Redis holds the same order), then ingestion, with the freshness
+# probe alongside the LB_CLIENTS run.
 if wants 5; then
   lb="$work/leaderboard"
   mkdir -p "$lb/data"
@@ -383,7 +384,7 @@ if wants 5; then
   server_id=$(sqlite3 "$lb_db" "SELECT max(id) FROM game_servers")
   plugin_key=$("$BUILD/portal" servers "${cfg[@]}" issue-key "$server_id")
   # Season and all-time boards of dm, like a season of real traffic (ingestion feeds both).
-  seed_line=$("$BUILD/portal" seed-leaderboard "${cfg[@]}" --players "$LB_PLAYERS" --mode dm --season "$season_id" --no-rank)
+  seed_line=$("$BUILD/portal" seed-leaderboard "${cfg[@]}" --players "$LB_PLAYERS" --mode dm --season "$season_id")
   steam_base=$(sqlite3 "$lb_db" "SELECT min(steam_id) FROM leaderboard_players")
   season_board=$(sqlite3 "$lb_db" "SELECT id FROM leaderboard_boards WHERE season_id = $season_id AND mode = 'dm'")
   # Group members, written straight into the memberships table in one transaction (LB_MEMBERS grants
@@ -410,25 +411,20 @@ with open(sys.argv[5], 'w') as out:
 PY
   sqlite3 "$lb_db" < "$lb/members.sql"
   members_total=$(sqlite3 "$lb_db" "SELECT count(DISTINCT steam_id) FROM memberships")
-  rank_first=$("$BUILD/portal" leaderboard "${cfg[@]}" rank)
+  standings_first=$("$BUILD/portal" leaderboard "${cfg[@]}" standings)
 
-  # The statements of the read paths and the ranking, as board_repository.cpp and
-  # ranking_repository.cpp send them, through SQLite's planner.
-  counters="kills, deaths, headshots, playtime, wins, loses, rifle_kills, awp_kills, pistol_kills, clutches, clutchwins"
-  cols="r.steam_id, COALESCE(p.nickname, ''), COALESCE(u.username, ''), COALESCE(u.avatar, ''), r.group_bits, r.kills, r.deaths, r.headshots, r.playtime, r.wins, r.loses, r.rifle_kills, r.awp_kills, r.pistol_kills, r.clutches, r.clutchwins"
+  # The statements of the read paths and of following the change log, as board_repository.cpp and
+  # change_log_repository.cpp send them, through SQLite's planner.
+  cols="r.steam_id, COALESCE(p.nickname, ''), COALESCE(u.username, ''), COALESCE(u.avatar, ''), r.kills, r.deaths, r.headshots, r.playtime, r.wins, r.loses, r.rifle_kills, r.awp_kills, r.pistol_kills, r.clutches, r.clutchwins"
   names="LEFT JOIN leaderboard_players p ON p.steam_id = r.steam_id LEFT JOIN users u ON u.steam_id = r.steam_id"
-  key_where="COALESCE(b.season_id, 0) = :season AND b.mode = :mode"
+  in_list=$(python3 -c "print(', '.join(':s%d' % i for i in range(50)))")
   plans=(
-    "board|SELECT b.id, b.ranked, b.ranked_at FROM leaderboard_boards b WHERE $key_where"
-    "page|SELECT r.rank, $cols FROM leaderboard_boards b JOIN leaderboard_ranks r ON r.board_id = b.id AND r.generation = b.generation $names WHERE $key_where AND r.rank BETWEEN :first AND :last ORDER BY r.rank"
-    "filtered page|SELECT g.position, r.rank, $cols FROM leaderboard_boards b JOIN leaderboard_group_ranks g ON g.board_id = b.id AND g.generation = b.generation JOIN leaderboard_ranks r ON r.board_id = b.id AND r.generation = b.generation AND r.rank = g.rank $names WHERE $key_where AND g.group_set = :group_set AND g.position BETWEEN :first AND :last ORDER BY g.position"
-    "filter size|SELECT g.position FROM leaderboard_boards b JOIN leaderboard_group_ranks g ON g.board_id = b.id AND g.generation = b.generation WHERE $key_where AND g.group_set = :group_set ORDER BY g.position DESC LIMIT 1"
-    "player, ranked|SELECT b.mode, r.rank, $cols FROM leaderboard_boards b JOIN leaderboard_ranks r ON r.board_id = b.id AND r.generation = b.generation AND r.steam_id = :steam_id $names WHERE COALESCE(b.season_id, 0) = :season"
-    "player, live|SELECT b.mode, ${cols/r.group_bits/0} FROM leaderboard_boards b JOIN leaderboard_stats r ON r.board_id = b.id AND r.steam_id = :steam_id $names WHERE COALESCE(b.season_id, 0) = :season"
-    "ranking, read in order|SELECT steam_id, ${counters} FROM leaderboard_stats WHERE board_id = :board ORDER BY kills DESC, deaths, steam_id"
-    "ranking, next generation|SELECT generation FROM leaderboard_ranks WHERE board_id = :board ORDER BY generation DESC LIMIT 1"
-    "ranking, group members|SELECT rank FROM leaderboard_ranks WHERE board_id = :board AND generation = :generation AND steam_id = :steam_id"
-    "ranking, old generation|DELETE FROM leaderboard_ranks WHERE board_id = :board AND generation = :generation AND rank IN (SELECT rank FROM leaderboard_ranks WHERE board_id = :board AND generation = :generation ORDER BY rank LIMIT 5000)"
+    "board|SELECT b.id FROM leaderboard_boards b WHERE COALESCE(b.season_id, 0) = :season AND b.mode = :mode"
+    "a page's records|SELECT $cols FROM leaderboard_stats r $names WHERE r.board_id = :board AND r.steam_id IN ($in_list)"
+    "a player's records|SELECT b.id, b.mode, $cols FROM leaderboard_boards b JOIN leaderboard_stats r ON r.board_id = b.id AND r.steam_id = :steam_id $names WHERE COALESCE(b.season_id, 0) = :season"
+    "following the log|SELECT c.seq, c.board_id, c.steam_id, COALESCE(s.kills, 0), COALESCE(s.deaths, 0) FROM leaderboard_changes c LEFT JOIN leaderboard_stats s ON s.board_id = c.board_id AND s.steam_id = c.steam_id WHERE c.seq > :first ORDER BY c.seq LIMIT 5000"
+    "loading|SELECT board_id, steam_id, kills, deaths FROM leaderboard_stats"
+    "pruning|DELETE FROM leaderboard_changes WHERE seq <= :first"
   )
   : > "$lb/plans.txt"
   for plan in "${plans[@]}"; do
@@ -436,17 +432,17 @@ PY
       printf '%s: ' "${plan%%|*}"
       sqlite3 "$lb_db" ".parameter set :season $season_id" ".parameter set :mode \"'dm'\"" ".parameter set :first 1" \
         ".parameter set :last 50" ".parameter set :group_set 7" ".parameter set :steam_id \"'$steam_base'\"" \
-        ".parameter set :board $season_board" ".parameter set :generation 1" "EXPLAIN QUERY PLAN ${plan#*|}" | sed -n 's/^[|` -]*//p' | grep -v '^QUERY PLAN$' | paste -sd ';' | sed 's/;/; /g'
+        ".parameter set :board $season_board" "EXPLAIN QUERY PLAN ${plan#*|}" | sed -n 's/^[|` -]*//p' | grep -v '^QUERY PLAN$' | paste -sd ';' | sed 's/;/; /g'
     } >> "$lb/plans.txt"
   done
 
-  # Redis: the same ranking (the season board's current generation), a sorted set of every player and
-  # one of the group members.
+  # Redis: the same board (the season board's totals), a sorted set of every player and one of the
+  # group members.
   redis_port=$(free_port)
   start "$lb/redis.out" 'Ready to accept connections' redis-server --port "$redis_port" --bind 127.0.0.1 \
     --save '' --appendonly no --dir "$lb"
   redis_pid=$started
-  sqlite3 -separator ' ' "$lb_db" "SELECT r.steam_id, r.kills, r.deaths, r.group_bits FROM leaderboard_boards b JOIN leaderboard_ranks r ON r.board_id = b.id AND r.generation = b.generation WHERE b.id = $season_board" \
+  sqlite3 -separator ' ' "$lb_db" "SELECT s.steam_id, s.kills, s.deaths, COALESCE((SELECT SUM(DISTINCT CASE m.grp WHEN 'pro' THEN 1 WHEN 'kol' THEN 2 WHEN 'op' THEN 4 ELSE 0 END) FROM memberships m WHERE m.steam_id = s.steam_id), 0) FROM leaderboard_stats s WHERE s.board_id = $season_board" \
     | python3 bench/leaderboard-redis-load.py lb:dm:all lb:dm:groups 2> "$lb/redis-load.out" \
     | redis-cli -p "$redis_port" --pipe > "$lb/redis-pipe.out"
   grep -q 'errors: 0' "$lb/redis-pipe.out" || { echo "bench: loading Redis failed:" >&2; cat "$lb/redis-pipe.out" >&2; exit 1; }
@@ -456,17 +452,12 @@ PY
   jwt_secret=$(python3 -c 'import secrets; print(secrets.token_hex(20))')
   serve_started=$(date +%s.%N)
   start "$lb/portal.out" 'listening on ' env PORTAL_AUTH__JWT_SECRET="$jwt_secret" PORTAL_FEATURES__INVENTORY__ENABLED=false \
-    PORTAL_LEADERBOARD__REFRESH_INTERVAL_S=3600 PORTAL_SERVERS__REFRESH_INTERVAL_S=3600 \
-    PORTAL_SECURITY__TRUST_FORWARDED_FOR=true \
+    PORTAL_SERVERS__REFRESH_INTERVAL_S=3600 PORTAL_SECURITY__TRUST_FORWARDED_FOR=true PORTAL_FEATURES__PRACC__ENABLED=false \
     "$BUILD/portal" serve "${cfg[@]}" --port "$port"
   portal_pid=$started
-  # The ranking job runs once at start-up: it ranks again any board that is dirty or whose members
-  # changed since the last ranking (none, when the CLI recorded them). Measuring starts after it.
-  for _ in $(seq 1200); do
-    [ "$(sqlite3 "$lb_db" "SELECT (SELECT members_fingerprint <> '' FROM leaderboard_meta) AND NOT EXISTS (SELECT 1 FROM leaderboard_boards WHERE dirty = 1 OR lease_until > 0)")" = 1 ] && break
-    sleep 0.5
-  done
-  startup_ranking=$(python3 -c "import time; print(f'{time.time() - $serve_started:.1f}')")
+  # The portal listens once every board's order is in memory (the standings' first run).
+  startup_seconds=$(python3 -c "import time; print(f'{time.time() - $serve_started:.1f}')")
+  rss_after_start=$(awk '/^VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$portal_pid/status")
   # Busy CPU time of the whole machine during the latency run, against what the portal, Redis and the
   # client used themselves: the difference is other work sharing the 2 cores.
   cpu_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 }' /proc/stat; }
@@ -490,16 +481,21 @@ print(f'{wall:.0f} s: portal + Redis {servers / wall:.2f} cores, client {client 
   stop "$redis_pid"
   ingest=("$BUILD/bench_leaderboard_latency" ingest --portal-port "$port" --key "$plugin_key" --steam-base "$steam_base"
     --players "$LB_PLAYERS" --batches "$LB_BATCHES")
+  fresh=("$BUILD/bench_leaderboard_latency" fresh --portal-port "$port" --key "$plugin_key" --steam-base "$steam_base"
+    --players "$LB_PLAYERS" --season "$season_id" --probes 30)
+  "${fresh[@]}" --run 1 --seed 21 > "$lb/fresh-idle.out" 2> "$lb/fresh-idle.err" || true
   # A batch the portal did not apply is counted and reported, not fatal; a client that did not finish is.
   for run in 1 2; do
     clients=1
     [ "$run" = 2 ] && clients=$LB_CLIENTS
+    [ "$run" = 2 ] && { "${fresh[@]}" --run 2 --seed 22 > "$lb/fresh-load.out" 2> "$lb/fresh-load.err" & fresh_pid=$!; }
     "${ingest[@]}" --clients "$clients" --run "$run" --seed "1$run" > "$lb/ingest$run.out" 2> "$lb/ingest$run.err" || true
     grep -q '^ingest|' "$lb/ingest$run.out" || { echo "bench: ingestion failed:" >&2; cat "$lb/ingest$run.err" >&2; exit 1; }
   done
+  wait "$fresh_pid" || true
+  rss_after_ingest=$(awk '/^VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$portal_pid/status")
   ingest_errors=$(grep -E 'request .* failed' "$lb/portal.out" | sed 's/^[^ ]* //; s/request [^ ]* /request /' | sort | uniq -c | sort -rn | head -3 || true)
   stop "$portal_pid"
-  rank_after=$("$BUILD/portal" leaderboard "${cfg[@]}" rank)
   lb_db_mb=$(( $(stat -c %s "$lb_db") / 1048576 ))
 fi
 
@@ -581,8 +577,8 @@ if wants 5; then
   echo
   echo "entry 5: leaderboard, $LB_PLAYERS players in dm, season $season_id, SQLite ($lb_db_mb MB file after the run); $members_total group"
   echo "members; load average before entry 5: $lb_load_before. Portal: \`portal serve\`, production mode, shipped config"
-  echo "(2 I/O threads, 4 database workers, access log on; the ranking job and the servers refresh every 3,600 s instead of"
-  echo "10 s, so each ran once, at start-up, before measuring). Redis $redis_version on loopback, no persistence. One keep-alive"
+  echo "(2 I/O threads, 4 database workers, access log on; the servers refresh every 3,600 s instead of 10 s, so it ran once,"
+  echo "at start-up, before measuring). Redis $redis_version on loopback, no persistence. One keep-alive"
   echo "connection to each, sequential; per query $LB_WARMUP warm-up + $LB_SAMPLES measured requests to each, alternating;"
   echo "client-observed ms over loopback; 'server' = the portal's access-log ms for the same requests"
   echo "(every page checked equal in both before measuring: same players, same order)"
@@ -621,12 +617,21 @@ PY
     echo "$ingest_errors" | sed 's/^/  /'
   fi
   echo
+  echo "freshness: a probe batch (one seeded player, +1,000 kills) until GET /api/leaderboard/user shows a better rank"
+  printf '| %-28s | %7s | %8s | %8s | %8s | %7s |\n' "5. freshness" "probes" "p50 ms" "p90 ms" "max ms" "failed"
+  printf '|%s|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..30})" "$(printf -- '-%.0s' {1..9})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..9})"
+  for out in "$lb/fresh-idle.out" "$lb/fresh-load.out"; do
+    IFS='|' read -r _ f_probes f_p50 f_p90 f_max f_fail < "$out" || true
+    label="idle"
+    [ "$out" = "$lb/fresh-load.out" ] && label="during $LB_CLIENTS-client ingestion"
+    printf '| %-28s | %7s | %8s | %8s | %8s | %7s |\n' "$label" "$f_probes" "$f_p50" "$f_p90" "$f_max" "$f_fail"
+  done
+  echo
   echo "seeding: $seed_line"
-  echo "ranking after seeding (portal leaderboard rank):"
-  echo "$rank_first" | { grep -v ' 0 players' || true; } | sed 's/^/  /'
-  echo "server start-up, its ranking job's first run included: ready for measuring ${startup_ranking} s after the start"
-  echo "ranking after the ingestion (portal leaderboard rank, server stopped):"
-  echo "$rank_after" | { grep -v ' 0 players' || true; } | sed 's/^/  /'
+  echo "the boards' order in memory (portal leaderboard standings, after seeding):"
+  echo "$standings_first" | { grep -v ' 0 players' || true; } | sed 's/^/  /'
+  echo "server start-up (boards loaded before listening): ${startup_seconds} s; portal RSS ${rss_after_start} MB after start-up,"
+  echo "${rss_after_ingest} MB after the ingestion"
   echo
   echo "query plans (EXPLAIN QUERY PLAN):"
   sed 's/^/  /' "$lb/plans.txt"

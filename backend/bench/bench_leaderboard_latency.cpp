@@ -30,6 +30,14 @@
 //     1,000 batches, so no address goes over the plugin rate limit of 1,200 a minute; the portal must
 //     run with security.trust_forwarded_for = true). Prints
 //     "ingest|clients|batches|seconds|batches/s|players/s|p50 ms|p99 ms|max ms|failures".
+//
+//   bench_leaderboard_latency fresh --portal-port P --key PLUGIN_KEY --steam-base B --players N --season S
+//                                   [--probes 30] [--mode dm] [--run 1] [--seed 9]
+//     How old the ranks are: each probe picks a seeded player, reads its rank
+//     (GET /api/leaderboard/user/{id}?season=S), posts a batch giving it 1,000 kills, and from the 200
+//     polls the same URL every 2 ms until the rank is better than before. Other batches can only push a
+//     player down, so a better rank means this batch reached the order. Run alongside `ingest` to see
+//     it under load. Prints "fresh|probes|p50 ms|p90 ms|max ms|failures".
 
 #include "support/bench_stats.hpp"
 #include "support/loopback_http.hpp"
@@ -53,6 +61,7 @@
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <mutex>
 #include <random>
 #include <stdexcept>
@@ -462,6 +471,69 @@ int run_ingest(int portal_port, const std::string& plugin_key, const std::string
   return failures > 0 ? 1 : 0;
 }
 
+// ---- fresh
+
+std::optional<long long> rank_in(const HttpResponse& response, const std::string& mode) {
+  if (response.status != 200) return std::nullopt;
+  const auto json = boost::json::parse(response.body);
+  for (const auto& entry : json.at("data").as_array()) {
+    if (entry.at("mode").as_string() != mode) continue;
+    if (entry.at("rank").is_null()) return std::nullopt;
+    return entry.at("rank").to_number<long long>();
+  }
+  return std::nullopt;
+}
+
+int run_fresh(int portal_port, const std::string& plugin_key, const std::string& mode, long long season,
+              unsigned long long steam_base, long long players, int probes, int run, unsigned long long seed) {
+  HttpClient http(portal_port);
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<long long> pick(0, players - 1);
+  std::vector<double> delays;
+  int failures = 0;
+  for (int probe = 0; probe < probes; ++probe) {
+    const auto id = std::to_string(steam_base + static_cast<unsigned long long>(pick(rng)));
+    const std::string lookup = "/api/leaderboard/user/" + id + "?season=" + std::to_string(season);
+    const auto before = rank_in(http.request(get_request(lookup, "fresh-before")), mode);
+    // Players near the top cannot show a better rank; take another.
+    if (!before || *before <= 1000) {
+      --probe;
+      continue;
+    }
+    const std::string body = "{\"batchId\":\"fresh-" + std::to_string(run) + "-" + std::to_string(probe) +
+                             "\",\"mode\":\"" + mode + "\",\"players\":[{\"steamid\":\"" + id +
+                             "\",\"kills\":1000,\"deaths\":0}]}";
+    const std::string post = "POST /api/plugin/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " +
+                             plugin_key + "\r\nContent-Type: application/json\r\nX-Forwarded-For: 10.250." +
+                             std::to_string(run) + ".1\r\nContent-Length: " + std::to_string(body.size()) +
+                             "\r\n\r\n" + body;
+    const auto posted = http.request(post);
+    if (posted.status != 200) {
+      std::fprintf(stderr, "bench: probe batch answered %d: %s\n", posted.status, posted.body.substr(0, 200).c_str());
+      ++failures;
+      continue;
+    }
+    const auto accepted = Clock::now();
+    bool seen = false;
+    while (ms_since(accepted) < 30'000) {
+      const auto now = rank_in(http.request(get_request(lookup, "fresh-poll")), mode);
+      if (now && *now < *before) {
+        seen = true;
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    if (!seen) {
+      ++failures;
+      continue;
+    }
+    delays.push_back(ms_since(accepted));
+  }
+  std::printf("fresh|%d|%.0f|%.0f|%.0f|%d\n", probes, percentile(delays, 0.5), percentile(delays, 0.9),
+              percentile(delays, 1.0), failures);
+  return failures > 0 ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -504,6 +576,18 @@ int main(int argc, char** argv) {
   ingest->add_option("--run", run, "Part of the batch ids and forwarded addresses (unique per run)")
       ->check(CLI::Range(1, 250));
   ingest->add_option("--seed", seed);
+
+  auto* fresh = cli.add_subcommand("fresh", "How long a batch takes to reach the ranks");
+  int probes = 30;
+  fresh->add_option("--portal-port", portal_port)->required();
+  fresh->add_option("--key", plugin_key, "The game server's plugin key")->required();
+  fresh->add_option("--mode", mode);
+  fresh->add_option("--season", season)->required();
+  fresh->add_option("--steam-base", steam_base, "SteamID64 of the first seeded player")->required();
+  fresh->add_option("--players", players, "Seeded players (consecutive SteamID64s)")->required();
+  fresh->add_option("--probes", probes)->check(CLI::Range(1, 10000));
+  fresh->add_option("--run", run)->check(CLI::Range(1, 250));
+  fresh->add_option("--seed", seed);
   CLI11_PARSE(cli, argc, argv);
 
   try {
@@ -511,6 +595,7 @@ int main(int argc, char** argv) {
       return run_latency(portal_port, redis_port, mode, season, key, filtered_key, group, users_file, samples, warmup,
                          server_log);
     }
+    if (*fresh) return run_fresh(portal_port, plugin_key, mode, season, steam_base, players, probes, run, seed);
     return run_ingest(portal_port, plugin_key, mode, steam_base, players, batches, clients, batch_players, run, seed);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_leaderboard_latency: %s\n", e.what());
