@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react'
 import i18next from 'i18next'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { accountMenu } from '@/app/shell/account-classes'
+import { rowActionsMenu } from '@/components/console/row-actions-part'
 import { qrCodeSvg } from '@/components/payments/lazy-qr'
 import { dialogPanel, drawerPanel, languageDropdown, multiSelectMenu, toastViewport, tooltipPanel } from '@/components/ui/lazy-parts'
 import { initI18n, loadNamespaces } from '@/lib/i18n'
@@ -38,7 +39,7 @@ beforeAll(async () => {
   // have them ready, as a returning visitor's browser would. deferred-menu.test.tsx holds back its
   // own loader to test the press made before the code has arrived.
   await Promise.all(
-    [dialogPanel, drawerPanel, toastViewport, languageDropdown, accountMenu, multiSelectMenu, tooltipPanel, qrCodeSvg].map((part) => part.load()),
+    [dialogPanel, drawerPanel, toastViewport, languageDropdown, accountMenu, multiSelectMenu, tooltipPanel, qrCodeSvg, rowActionsMenu].map((part) => part.load()),
   )
 })
 beforeEach(async () => {

@@ -8,6 +8,8 @@ interface DeferredMenuButtonProps<M extends DeferredMenuProps> {
   menuProps: Omit<M, keyof DeferredMenuProps>
   /** The stand-in trigger: its accessible name, classes and content, as the menu's trigger has them. */
   label: string
+  /** A tooltip title, if the menu's trigger has one. */
+  title?: string
   className: string
   children: ReactNode
 }
@@ -17,6 +19,7 @@ export function DeferredMenuButton<M extends DeferredMenuProps>({
   menu,
   menuProps,
   label,
+  title,
   className,
   children,
 }: DeferredMenuButtonProps<M>) {
@@ -50,6 +53,7 @@ export function DeferredMenuButton<M extends DeferredMenuProps>({
       ref={standIn}
       type="button"
       aria-label={label}
+      title={title}
       aria-haspopup="menu"
       aria-expanded={false}
       data-state="closed"
