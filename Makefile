@@ -91,9 +91,10 @@ drills: backend
 CXX_SOURCES = $(shell find backend/src backend/tests backend/bench backend/fuzz -name '*.cpp' -o -name '*.hpp')
 
 # The first load of every web route, gzipped JS + CSS in KB (web/scripts/size-budget.mjs on a build in
-# web/node_modules/.tmp): issue 17 aims at 150; this holds the figure reached so far (the worst route,
-# /pracc, is 229) so that nothing grows while the rest of the way is made. Lower it as routes shrink.
-WEB_BUDGET_KB ?= 232
+# web/node_modules/.tmp): issue 17 aims at 150; this holds the figure reached so far so that nothing
+# grows while the rest of the way is made: the worst route is /servers at 177.6, the worst chunk the
+# script also counts is the account menu's (loaded on first use) at 185.0. Lower it as they shrink.
+WEB_BUDGET_KB ?= 185
 
 # The backend's style is .clang-format (checked here, applied by `make format`); the web's is oxlint and
 # tsc, plus the first-load size budget.
