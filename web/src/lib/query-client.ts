@@ -14,3 +14,14 @@ export function createQueryClient(): QueryClient {
     },
   })
 }
+
+/** How young an answer is that a page mounting does not ask for again, even where it is stale at once. */
+export const JUST_FETCHED_MS = 5_000
+
+/**
+ * `refetchOnMount` for queries kept fresh by polling (staleTime 0): a page that mounts just after its
+ * data arrived (started early by app/routing/first-data.ts) uses it instead of asking twice.
+ */
+export function refetchUnlessJustFetched(query: { state: { dataUpdatedAt: number } }): boolean {
+  return Date.now() - query.state.dataUpdatedAt >= JUST_FETCHED_MS
+}

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { MemoryRouter, useLocation, useNavigationType, type Location, type NavigationType } from 'react-router'
 import { expect } from 'vitest'
 import { App, AppRoutes } from '@/app/app'
+import { prefetchFirstData } from '@/app/routing/first-data'
 import type { RemoteConfig } from '@/lib/config/remote-config-schema'
 import { createQueryClient } from '@/lib/query-client'
 import { demoConfig } from './fixtures'
@@ -15,10 +16,15 @@ interface RenderAppOptions {
   config?: RemoteConfig | 'error'
   /** Viewport width in px (desktop layout from 1024). */
   width?: number
+  /**
+   * Starts the route's first data request as main.tsx does (app/routing/first-data): 'with-render'
+   * right before rendering, 'settled' and waits for it to settle before rendering.
+   */
+  firstData?: 'with-render' | 'settled'
 }
 
 /** Renders the whole app at `path` with a memory router, behind the fake backend. */
-export async function renderApp(path = '/', { config = demoConfig(), width = 1280 }: RenderAppOptions = {}) {
+export async function renderApp(path = '/', { config = demoConfig(), width = 1280, firstData }: RenderAppOptions = {}) {
   setViewportWidth(width)
   server.use(
     http.get('/api/config', () =>
@@ -34,7 +40,14 @@ export async function renderApp(path = '/', { config = demoConfig(), width = 128
     return null
   }
   const queryClient = createQueryClient()
-  queryClient.setDefaultOptions({ queries: { retry: false } })
+  // The app's defaults (staleTime among them: the early first-data request relies on it), without retries.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
+  if (firstData) {
+    const url = new URL(path, 'http://localhost')
+    const visit = { pathname: url.pathname, search: url.search, language: 'zh' as const, desktop: width >= 1024 }
+    const started = prefetchFirstData(queryClient, visit)
+    if (firstData === 'settled') await started
+  }
   const user = userEvent.setup()
   const view = render(
     <App queryClient={queryClient}>
@@ -48,5 +61,5 @@ export async function renderApp(path = '/', { config = demoConfig(), width = 128
   await waitFor(() => expect(screen.queryByTestId('config-splash')).not.toBeInTheDocument())
   // Pages are lazy chunks (app/routing/lazy-pages): wait for the route's page, not its fallback.
   await waitFor(() => expect(screen.queryByTestId('route-fallback')).not.toBeInTheDocument())
-  return { ...view, router, user, location: () => router.state.location }
+  return { ...view, router, user, queryClient, location: () => router.state.location }
 }

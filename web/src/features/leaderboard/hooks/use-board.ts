@@ -1,38 +1,12 @@
-import {
-  hashKey,
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-  useQueryClient,
-  type QueryKey,
-} from '@tanstack/react-query'
+import { hashKey, useInfiniteQuery, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
-import { fetchLeaderboardPage, fetchTopPlayers, leaderboardKeys, type BoardQuery } from '../api/leaderboard-api'
+import type { BoardQuery } from '../api/leaderboard-api'
+import { boardListOptions, topPlayersOptions } from '../api/leaderboard-queries'
 import type { LeaderboardMode } from '../model/modes'
 import type { LeaderboardPlayer } from '../model/player'
 import type { SeasonScope } from '../model/season-scope'
-import { logged } from '@/lib/logged'
 
 const NO_PLAYERS: LeaderboardPlayer[] = []
-
-export function topPlayersOptions(mode: LeaderboardMode, scope: SeasonScope) {
-  return queryOptions({
-    queryKey: leaderboardKeys.top(mode, scope),
-    queryFn: ({ signal }) => logged('Failed to fetch the top players', fetchTopPlayers(mode, scope, signal)),
-  })
-}
-
-export function boardListOptions(board: BoardQuery) {
-  return infiniteQueryOptions({
-    queryKey: leaderboardKeys.list(board),
-    queryFn: ({ pageParam, signal }) =>
-      logged('Failed to fetch the leaderboard', fetchLeaderboardPage(board, pageParam, signal)),
-    initialPageParam: 1,
-    // The next page only while the last one is below the total (spec 001 §4).
-    getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
-  })
-}
 
 /** The first five of the board (the desktop top block). */
 export function useTopPlayers(mode: LeaderboardMode, scope: SeasonScope | undefined, enabled: boolean) {

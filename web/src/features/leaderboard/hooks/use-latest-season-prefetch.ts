@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import type { BoardQuery } from '../api/leaderboard-api'
 import type { LeaderboardMode } from '../model/modes'
-import { boardListOptions, topPlayersOptions } from './use-board'
+import { boardListOptions, topPlayersOptions } from '../api/leaderboard-queries'
 
 /**
  * Warms the newest season's top five and first page of the current mode when the season menu is

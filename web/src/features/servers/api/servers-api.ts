@@ -1,5 +1,9 @@
 // The server calls, all through the one API client.
+import { queryOptions } from '@tanstack/react-query'
 import { apiClient } from '@/lib/api-client'
+import { SERVER_LIST_REFRESH_MS } from '@/lib/constants'
+import { logged } from '@/lib/logged'
+import { refetchUnlessJustFetched } from '@/lib/query-client'
 import { toServerItem, type ServerItem } from '../model/server-model'
 import {
   serverDetailsSchema,
@@ -58,4 +62,18 @@ export const serverKeys = {
   info: (id: string) => ['servers', 'info', id] as const,
   infoAll: ['servers', 'info'] as const,
   details: (id: string) => ['servers', 'details', id] as const,
+}
+
+/**
+ * The full, unfiltered list: fetched at load (by the page, or earlier by the entry for a first visit,
+ * app/routing/first-data.ts) and re-fetched every 30 s. A mount just after an answer does not ask again.
+ */
+export function fullServerListOptions() {
+  return queryOptions({
+    queryKey: serverKeys.full,
+    queryFn: ({ signal }) => logged('Failed to fetch all servers', fetchServers(undefined, signal)),
+    refetchInterval: SERVER_LIST_REFRESH_MS,
+    staleTime: 0,
+    refetchOnMount: refetchUnlessJustFetched,
+  })
 }

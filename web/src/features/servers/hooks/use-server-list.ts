@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
-import { REFRESH_COOLDOWN_SECONDS, SERVER_LIST_REFRESH_MS } from '@/lib/constants'
+import { REFRESH_COOLDOWN_SECONDS } from '@/lib/constants'
 import { logged } from '@/lib/logged'
 import { useCountdown } from '@/lib/use-countdown'
-import { fetchServers, serverKeys, type ServerQuery } from '../api/servers-api'
+import { fetchServers, fullServerListOptions, serverKeys, type ServerQuery } from '../api/servers-api'
 import type { ServerItem } from '../model/server-model'
 import { useTrailingFlag } from './use-trailing-flag'
 
@@ -25,12 +25,7 @@ export function isNarrowed(query: ServerQuery): boolean {
 
 /** The full, unfiltered list, fetched at load and re-fetched every 30 s. */
 export function useFullServerList() {
-  return useQuery({
-    queryKey: serverKeys.full,
-    queryFn: ({ signal }) => logged('Failed to fetch all servers', fetchServers(undefined, signal)),
-    refetchInterval: SERVER_LIST_REFRESH_MS,
-    staleTime: 0,
-  })
+  return useQuery(fullServerListOptions())
 }
 export type FullServerList = ReturnType<typeof useFullServerList>
 
