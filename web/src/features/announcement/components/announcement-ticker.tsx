@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Megaphone } from 'lucide-react'
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/cn'
 import { logged } from '@/lib/logged'
@@ -37,12 +37,13 @@ export function AnnouncementTickerView({ text, label }: { text: string; label?: 
   const measure = useRef<HTMLSpanElement>(null)
   const [overflow, setOverflow] = useState(0)
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     const box = frame.current
     const content = measure.current
     if (!box || !content) return
     const update = () => setOverflow(text && content.scrollWidth > box.clientWidth + 1 ? content.scrollWidth : 0)
-    update()
+    // The observer reports the box once it is laid out (and whenever it resizes): measuring there
+    // reads a finished layout, where measuring at commit forced the whole page's (issue 17).
     const observer = new ResizeObserver(update)
     observer.observe(box)
     return () => observer.disconnect()

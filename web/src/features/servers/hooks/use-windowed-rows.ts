@@ -13,7 +13,8 @@ export function useWindowedRows<T extends HTMLElement>(count: number, rowHeight:
   const ref = useRef<T>(null)
   // Where the rows start, relative to the top of the window (negative once scrolled past).
   const [top, setTop] = useState(0)
-  const [height, setHeight] = useState(0)
+  // The viewport's height needs no layout to read: the first render already windows by it.
+  const [height, setHeight] = useState(() => window.innerHeight)
   useEffect(() => {
     let frame = 0
     const measure = () => {
@@ -33,9 +34,10 @@ export function useWindowedRows<T extends HTMLElement>(count: number, rowHeight:
     window.addEventListener('scroll', handleScroll, { passive: true })
     window.addEventListener('resize', handleResize)
     // Content above the list (the filters, an announcement) can change height without a scroll.
-    const observer = new ResizeObserver(handleResize)
+    // The observer also reports the body once it is first laid out, after the list's first commit:
+    // measuring there rather than at once reads a finished layout instead of forcing one (issue 17).
+    const observer = new ResizeObserver(measure)
     observer.observe(document.body)
-    measure()
     return () => {
       cancelAnimationFrame(frame)
       window.removeEventListener('scroll', handleScroll)
