@@ -1,4 +1,4 @@
-import { memo } from 'react'
+import { memo, useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Language } from '@/lib/constants'
 import { formatNumber } from '@/lib/format'
@@ -16,13 +16,23 @@ interface LeaderboardCardsProps {
   onOpen: (player: LeaderboardPlayer) => void
 }
 
-/** The mobile list: one card per player, medals for the first three, the mode's short stat set. */
+/** More cards than a phone's screen holds: what the list shows in the render that brings a page. */
+const FIRST_CARDS = 12
+
+/**
+ * The mobile list: one card per player, medals for the first three, the mode's short stat set. When
+ * players arrive, the cards already shown plus enough to fill a screen render at once; the rest of
+ * the page follows in a background render that yields to the browser (issue 17: 50 cards in one
+ * task delayed the first paint of the board).
+ */
 export function LeaderboardCards({ players, mode, onOpen }: LeaderboardCardsProps) {
   const { t } = useTranslation('leaderboard')
   const language = useLanguage()
+  const settled = useDeferredValue(players)
+  const shown = settled === players ? players : players.slice(0, Math.max(settled.length, FIRST_CARDS))
   return (
     <ol aria-label={t('list.caption')} className="flex flex-col gap-2">
-      {players.map((player) => (
+      {shown.map((player) => (
         <PlayerCard key={player.steamid} player={player} mode={mode} language={language} onOpen={onOpen} />
       ))}
     </ol>
