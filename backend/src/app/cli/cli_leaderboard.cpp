@@ -48,7 +48,7 @@ std::map<std::int64_t, std::string> board_labels(leaderboard::SeasonRepository& 
 // Loads every board's order the way a serving instance does at start, and says what it took.
 void print_standings(db::Database& database, auth::MembershipService& memberships,
                      leaderboard::SeasonRepository& repository) {
-  leaderboard::Standings standings(database, member_groups_of(memberships), core::system_unix_now);
+  leaderboard::Standings standings(database, member_groups_of(memberships));
   const auto report = standings.follow();
   const auto labels = board_labels(repository);
   std::size_t total_bytes = 0;

@@ -55,7 +55,7 @@ Leaderboards::Leaderboards(const Config& config, db::Database& database, auth::M
     : servers_(servers),
       season_repository_(database),
       seasons_(season_repository_, core::system_unix_now),
-      standings_(database, member_groups_of(memberships), core::system_unix_now),
+      standings_(database, member_groups_of(memberships)),
       service_(database, standings_, [this] { return seasons_.list(); }),
       change_log_(database),
       follow_interval_(config.leaderboard.refresh_interval_s) {

@@ -25,7 +25,7 @@ struct BoardKey {
 struct BoardInfo {
   std::int64_t id = 0;
   std::int64_t ranked = 0;     // players in the board's order
-  std::int64_t ranked_at = 0;  // unix seconds the order last changed on this instance; 0 = never
+  std::int64_t ranked_at = 0;  // unix seconds of the newest batch the order includes; 0 = never
 };
 
 struct RankedPlayer {

@@ -32,14 +32,18 @@ auto in_snapshot(soci::session& sql, db::Engine engine, Fn&& fn) {
 
 }  // namespace
 
-LogPosition ChangeLogRepository::load_all(const std::function<void(BoardTotals&&)>& each) const {
+LoadedBoards ChangeLogRepository::load_all(const std::function<void(BoardTotals&&)>& each) const {
   return database_.with_session([&](soci::session& sql) {
     return in_snapshot(sql, database_.engine(), [&] {
-      auto position = read_position(sql);
+      LoadedBoards loaded;
+      auto& position = loaded.position;
+      position = read_position(sql);
       long long highest = 0;
       soci::indicator none = soci::i_null;
       sql << "SELECT MAX(seq) FROM leaderboard_changes", soci::into(highest, none);
       position.seq = none == soci::i_ok ? highest : position.pruned_through;
+      soci::rowset<soci::row> board_rows = sql.prepare << "SELECT id, changed_at FROM leaderboard_boards";
+      for (const auto& row : board_rows) loaded.changed_at[db::row_int64(row, 0)] = db::row_int64(row, 1);
       // Fetched in chunks of bound vectors: a million rows as soci::row objects would cost seconds.
       constexpr std::size_t kChunk = 10000;
       std::vector<long long> boards(kChunk);
@@ -57,7 +61,7 @@ LogPosition ChangeLogRepository::load_all(const std::function<void(BoardTotals&&
         kills.resize(kChunk);
         deaths.resize(kChunk);
       }
-      return position;
+      return loaded;
     });
   });
 }
@@ -72,13 +76,15 @@ std::vector<LoggedChange> ChangeLogRepository::changes_after(std::int64_t after,
     const long long most = static_cast<long long>(limit);
     std::vector<LoggedChange> out;
     soci::rowset<soci::row> rows =
-        (sql.prepare << "SELECT c.seq, c.board_id, c.steam_id, COALESCE(s.kills, 0), COALESCE(s.deaths, 0) "
+        (sql.prepare << "SELECT c.seq, c.changed_at, c.board_id, c.steam_id, COALESCE(s.kills, 0), "
+                        "COALESCE(s.deaths, 0) "
                         "FROM leaderboard_changes c LEFT JOIN leaderboard_stats s ON s.board_id = c.board_id AND "
                         "s.steam_id = c.steam_id WHERE c.seq > :after ORDER BY c.seq LIMIT :limit",
          soci::use(from), soci::use(most));
     for (const auto& row : rows) {
-      out.push_back(LoggedChange{db::row_int64(row, 0), BoardTotals{db::row_int64(row, 1), db::row_string(row, 2),
-                                                                    db::row_int64(row, 3), db::row_int64(row, 4)}});
+      out.push_back(LoggedChange{
+          db::row_int64(row, 0), db::row_int64(row, 1),
+          BoardTotals{db::row_int64(row, 2), db::row_string(row, 3), db::row_int64(row, 4), db::row_int64(row, 5)}});
     }
     return out;
   });

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,7 +28,13 @@ struct BoardTotals {
 
 struct LoggedChange {
   std::int64_t seq = 0;
-  BoardTotals totals;  // the player's totals now (not as of seq: a later change may already be in)
+  std::int64_t changed_at = 0;  // when the batch was applied (unix seconds)
+  BoardTotals totals;           // the player's totals now (not as of seq: a later change may already be in)
+};
+
+struct LoadedBoards {
+  LogPosition position;
+  std::map<std::int64_t, std::int64_t> changed_at;  // board id -> its last batch or seeding (unix seconds)
 };
 
 class ChangeLogRepository {
@@ -36,7 +43,7 @@ class ChangeLogRepository {
 
   // Every board's players with their kills and deaths, and the log position they are as of, read in
   // one snapshot (a read transaction): applying the log after `seq` brings them up to date.
-  LogPosition load_all(const std::function<void(BoardTotals&&)>& each) const;
+  LoadedBoards load_all(const std::function<void(BoardTotals&&)>& each) const;
   LogPosition position() const;
   // Up to `limit` changes after seq `after`, in seq order, with the totals of now.
   std::vector<LoggedChange> changes_after(std::int64_t after, std::size_t limit) const;

@@ -39,8 +39,8 @@ void Standings::Board::set(const RankKey& key) {
   order.insert(key);
 }
 
-Standings::Standings(db::Database& database, MemberGroups members, Clock now)
-    : log_(database), members_source_(std::move(members)), now_(std::move(now)) {}
+Standings::Standings(db::Database& database, MemberGroups members)
+    : log_(database), members_source_(std::move(members)) {}
 
 FollowReport Standings::follow() {
   const auto started = std::chrono::steady_clock::now();
@@ -54,14 +54,13 @@ FollowReport Standings::follow() {
     for (;;) {
       const auto changes = log_.changes_after(position_.seq, kReadChunk);
       for (std::size_t from = 0; from < changes.size(); from += kApplyChunk) {
-        const std::int64_t now = now_();
         const std::unique_lock lock(mutex_);
         for (std::size_t i = from; i < std::min(changes.size(), from + kApplyChunk); ++i) {
           const auto& change = changes[i];
           if (const auto steam_id = core::parse_steam_id64(change.totals.steam_id)) {
             auto& board = boards_[change.totals.board_id];
             board.set(RankKey{change.totals.kills, change.totals.deaths, *steam_id});
-            board.updated_at = now;
+            board.updated_at = std::max(board.updated_at, change.changed_at);
             changed.insert(change.totals.board_id);
           }
           position_.seq = change.seq;
@@ -88,19 +87,18 @@ FollowReport Standings::follow() {
 
 void Standings::load() {
   std::map<std::int64_t, std::vector<RankKey>> keys;
-  const LogPosition position = log_.load_all([&](BoardTotals&& totals) {
+  auto loaded = log_.load_all([&](BoardTotals&& totals) {
     if (const auto steam_id = core::parse_steam_id64(totals.steam_id)) {
       keys[totals.board_id].push_back(RankKey{totals.kills, totals.deaths, *steam_id});
     }
   });
   Boards fresh;
-  const std::int64_t now = now_();
   for (auto& [id, board_keys] : keys) {
     auto& board = fresh[id];
     board.keys.reserve(board_keys.size());
     for (const auto& key : board_keys) board.keys.emplace(key.steam_id, key);
     board.order.assign(std::move(board_keys));
-    board.updated_at = now;
+    board.updated_at = loaded.changed_at[id];
   }
   {
     const std::shared_lock lock(mutex_);
@@ -108,7 +106,7 @@ void Standings::load() {
   }
   const std::unique_lock lock(mutex_);
   boards_ = std::move(fresh);
-  position_ = position;
+  position_ = loaded.position;
   loaded_ = true;
   spdlog::info("leaderboard standings loaded: {} boards, through change {}", boards_.size(), position_.seq);
 }

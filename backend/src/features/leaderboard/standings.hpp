@@ -58,15 +58,15 @@ struct BoardSize {
 
 class Standings {
  public:
-  using Clock = std::function<std::int64_t()>;  // unix seconds
-  Standings(db::Database& database, MemberGroups members, Clock now);
+  Standings(db::Database& database, MemberGroups members);
 
   // Applies the log written since the last call (everything, the first time) and takes the members'
   // groups again. Called by one thread at a time (the job); readers may run alongside.
   FollowReport follow();
 
   std::int64_t size(std::int64_t board_id) const;
-  // When the board's order last changed here (unix seconds; 0 = never).
+  // When the newest batch (or seeding) the order includes was applied (unix seconds; 0 = never): the
+  // same on every instance that followed the log as far.
   std::int64_t updated_at(std::int64_t board_id) const;
   std::vector<Standing> by_rank(std::int64_t board_id, std::int64_t first, std::int64_t last) const;
   // group_set: bits 1 pro, 2 kol, 4 op; positions count the players holding at least one of them.
@@ -82,7 +82,7 @@ class Standings {
     RankOrder order;
     boost::unordered_flat_map<std::uint64_t, RankKey> keys;  // SteamID64 -> its key in `order`
     std::array<std::vector<RankKey>, 8> groups;              // [group_set]: members in rank order
-    std::int64_t updated_at = 0;
+    std::int64_t updated_at = 0;                             // see updated_at()
     void set(const RankKey& key);
   };
   using Boards = std::map<std::int64_t, Board>;
@@ -93,7 +93,6 @@ class Standings {
 
   ChangeLogRepository log_;
   MemberGroups members_source_;
-  Clock now_;
 
   mutable std::shared_mutex mutex_;
   Boards boards_;

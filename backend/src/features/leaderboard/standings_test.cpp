@@ -71,7 +71,7 @@ class StandingsTest : public ::testing::Test {
   Seasons seasons{season_repository, [] { return kNow; }};
   IngestRepository ingest{database};
   std::unordered_map<std::string, int> members;
-  Standings standings{database, [this] { return members; }, [] { return kNow; }};
+  Standings standings{database, [this] { return members; }};
   LeaderboardService service{database, standings, [this] { return seasons.list(); }, [] { return kNow; }};
 
   std::vector<RankedPlayer> page(Mode mode, std::int64_t season, std::int64_t number, int group_set = 0) {
@@ -239,7 +239,7 @@ TEST_F(StandingsTest, FollowingAppliesOnlyWhatChanged) {
 }
 
 TEST_F(StandingsTest, InstancesFollowingTheSameLogAgreeOnEveryRank) {
-  Standings other{database, [this] { return members; }, [] { return kNow; }};
+  Standings other{database, [this] { return members; }};
   std::mt19937 random(3);
   for (int round = 0; round < 5; ++round) {
     std::vector<BatchPlayer> players;
@@ -268,6 +268,15 @@ TEST_F(StandingsTest, InstancesFollowingTheSameLogAgreeOnEveryRank) {
     EXPECT_EQ(mine[i].steam_id, theirs[i].steam_id) << "rank " << i + 1;
     EXPECT_EQ(mine[i].rank, static_cast<std::int64_t>(i) + 1);
   }
+  // An instance starting now loads the boards instead of following: the same order and the same time.
+  Standings started{database, [this] { return members; }};
+  EXPECT_TRUE(started.follow().loaded);
+  const auto loaded = started.by_rank(id, 1, board);
+  ASSERT_EQ(loaded.size(), mine.size());
+  for (std::size_t i = 0; i < mine.size(); ++i) EXPECT_EQ(loaded[i].steam_id, mine[i].steam_id) << "rank " << i + 1;
+  EXPECT_EQ(standings.updated_at(id), kNow) << "rankedAt is the newest batch's time, not the follow's";
+  EXPECT_EQ(other.updated_at(id), kNow);
+  EXPECT_EQ(started.updated_at(id), kNow);
 }
 
 TEST_F(StandingsTest, BulkSeedingAndAPrunedLogMakeAnInstanceLoadAgain) {
@@ -283,7 +292,7 @@ TEST_F(StandingsTest, BulkSeedingAndAPrunedLogMakeAnInstanceLoadAgain) {
   EXPECT_TRUE(after_seed.loaded) << "seeded rows bypass the log; the raised epoch says so";
   EXPECT_EQ(total(Mode::dm), 1 + seeded.stats_rows);
 
-  Standings behind{database, [this] { return members; }, [] { return kNow; }};
+  Standings behind{database, [this] { return members; }};
   EXPECT_TRUE(behind.follow().loaded);
   ASSERT_EQ(apply("m2", Mode::dm, {{steam_id(2), std::nullopt, {.kills = 100000}}}), IngestOutcome::Kind::applied);
   EXPECT_EQ(ChangeLogRepository(database).prune(kNow + 1), 2) << "both log rows are older than the cut";
