@@ -106,7 +106,7 @@ CXX_SOURCES = $(shell find backend/src backend/tests backend/bench backend/fuzz 
 # web/node_modules/.tmp): issue 17 aims at 150; this holds the figure reached so far so that nothing
 # grows while the rest of the way is made: the worst route is /servers at 177.6, the worst chunk the
 # script also counts is the account menu's (loaded on first use) at 185.0. Lower it as they shrink.
-WEB_BUDGET_KB ?= 185
+WEB_BUDGET_KB ?= 182
 
 # The backend's style is .clang-format (checked here, applied by `make format`); the web's is oxlint and
 # tsc, plus the first-load size budget.
