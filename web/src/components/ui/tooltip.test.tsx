@@ -43,6 +43,30 @@ describe('Tooltip on its first use', () => {
     await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument())
   })
 
+  it('lets a click pressed before the code arrived reach the trigger, then puts the tooltip in place', async () => {
+    const Tooltip = await freshTooltip()
+    const clicked = vi.fn<() => void>()
+    render(
+      <Tooltip content="离线服务器无法加入" delayMs={0}>
+        <button type="button" onClick={clicked}>
+          加入
+        </button>
+      </Tooltip>,
+    )
+    const bare = screen.getByRole('button', { name: '加入' })
+    fireEvent.pointerEnter(bare)
+    fireEvent.pointerDown(bare)
+    // The code arrives while the button is held down: the trigger must not be re-created yet.
+    const { tooltipPanel } = await import('./lazy-parts')
+    await tooltipPanel.load()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(screen.getByRole('button', { name: '加入' })).toBe(bare)
+    fireEvent.pointerUp(bare)
+    fireEvent.click(bare)
+    expect(clicked).toHaveBeenCalledTimes(1)
+    await waitFor(() => expect(screen.getByRole('button', { name: '加入' })).toHaveAttribute('data-state'))
+  })
+
   it('stays closed when the pointer left before the code arrived', async () => {
     const Tooltip = await freshTooltip()
     render(

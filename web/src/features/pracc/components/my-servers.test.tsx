@@ -33,6 +33,14 @@ describe('My servers', () => {
     expect(location().pathname).toBe('/pracc')
   })
 
+  it("a card's button opens its dialog, loaded on first use", async () => {
+    const { user } = await renderPracc({ answers: { servers: [serverJson({ instance_name: 'Alpha', ...inDays(10) })] } })
+    const alpha = await within(section()).findByRole('article', { name: 'Alpha' })
+    await user.click(within(alpha).getByRole('button', { name: '修改密码' }))
+    const dialog = await screen.findByRole('dialog', { name: '修改密码' })
+    expect(within(dialog).getByLabelText('新密码')).toBeVisible()
+  })
+
   it('hints to create a server when the list is empty', async () => {
     await renderPracc({ answers: { servers: [] } })
     expect(await within(section()).findByText('还没有服务器')).toBeVisible()
