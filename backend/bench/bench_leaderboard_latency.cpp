@@ -505,8 +505,8 @@ int run_fresh(int portal_port, const std::string& plugin_key, const std::string&
                              "\",\"kills\":1000,\"deaths\":0}]}";
     const std::string post = "POST /api/plugin/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " +
                              plugin_key + "\r\nContent-Type: application/json\r\nX-Forwarded-For: 10.250." +
-                             std::to_string(run) + ".1\r\nContent-Length: " + std::to_string(body.size()) +
-                             "\r\n\r\n" + body;
+                             std::to_string(run) + ".1\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" +
+                             body;
     const auto posted = http.request(post);
     if (posted.status != 200) {
       std::fprintf(stderr, "bench: probe batch answered %d: %s\n", posted.status, posted.body.substr(0, 200).c_str());
