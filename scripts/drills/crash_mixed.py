@@ -23,66 +23,27 @@ player's kills are exact.
 """
 import http.client
 import json
-import os
 import random
-import re
 import shutil
 import signal
-import socket
-import sqlite3
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.parse
 
+from killed_portal import KilledPortal
+
 build = sys.argv[1] if len(sys.argv) > 1 else "backend/build"
 kills = int(sys.argv[2]) if len(sys.argv) > 2 else 30
-portal = os.path.abspath(os.path.join(build, "portal"))
-postgres_url = os.environ.get("PORTAL_TEST_POSTGRES_URL", "")
-work = tempfile.mkdtemp(prefix="portal-crash-mixed-")
-data_dir = os.path.join(work, "data")
-config = ["--config", "backend/config/portal.toml", "--data-dir", data_dir]
-with socket.socket() as s:
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-base = f"http://127.0.0.1:{port}"
-env = dict(os.environ, PORTAL_AUTH__JWT_SECRET=os.urandom(24).hex(), PORTAL_LOG__ACCESS_LOG="false",
-           PORTAL_LOG__LEVEL="warn", PORTAL_SERVER__PUBLIC_URL=base, PORTAL_SECURITY__TRUST_FORWARDED_FOR="true",
-           PORTAL_SERVERS__QUERY_TIMEOUT_MS="200")
-if postgres_url:
-    env.update(PORTAL_DATABASE__ENGINE="postgresql", PORTAL_DATABASE__POSTGRES_URL=postgres_url + " connect_timeout=2")
+portal = KilledPortal(build, "portal-crash-mixed-", demo=True, PORTAL_SECURITY__TRUST_FORWARDED_FOR="true")
+portal.env["PORTAL_SERVER__PUBLIC_URL"] = portal.base
+port, base, data_dir, postgres_url = portal.port, portal.base, portal.data_dir, portal.postgres_url
 rng = random.Random(19)
 PASSWORD = "crash-drill-password-42"
 
 
-def cli(*args):
-    return subprocess.run([portal, *args[:1], *config, *args[1:]], env=env, check=True, capture_output=True,
-                          text=True).stdout
-
-
-cli("migrate")
-added = cli("servers", "add", "--ip", "127.0.0.1", "--port", "27016", "--name", "crash drill", "--category",
-            "deathmatch", "--region", "ap-shanghai")
-server_id = next(word for word in added.replace(":", " ").split() if word.isdigit())
-plugin_key = cli("servers", "issue-key", server_id, "--scopes", "stats").strip().split()[-1]
-
-
-def start():
-    process = subprocess.Popen([portal, "serve", "--demo", *config, "--port", str(port)], env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    started = time.monotonic()
-    while time.monotonic() - started < 90:
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            connection.request("GET", "/readyz")
-            if connection.getresponse().status == 200:
-                return process, time.monotonic() - started
-        except OSError:
-            pass
-        time.sleep(0.05)
-    sys.exit("the portal did not come back within 90 s")
+portal.cli("migrate")
+server_id, plugin_key = portal.add_server_key(27016)
 
 
 address_counter = [0]
@@ -239,23 +200,7 @@ def sender(number):
             sent[batch_id] = chosen
 
 
-def integrity():
-    if postgres_url:
-        return "ok"
-    with sqlite3.connect(os.path.join(data_dir, "portal.db")) as db:
-        return db.execute("PRAGMA integrity_check").fetchone()[0]
-
-
-def query(sql):
-    if postgres_url:
-        out = subprocess.run(["psql", "-d", postgres_url, "-AtF", "\t", "-c", sql], check=True, capture_output=True,
-                             text=True).stdout
-        return [tuple(line.split("\t")) for line in out.splitlines() if line]
-    with sqlite3.connect(os.path.join(data_dir, "portal.db")) as db:
-        return [tuple(str(v) for v in row) for row in db.execute(sql).fetchall()]
-
-
-process, _ = start()
+process, _ = portal.start()
 threads = ([threading.Thread(target=registrar, args=(n,)) for n in range(2)] +
            [threading.Thread(target=buyer, args=(n,)) for n in range(3)] +
            [threading.Thread(target=sender, args=(n,)) for n in range(2)])
@@ -267,10 +212,10 @@ for kill in range(kills):
     time.sleep(rng.uniform(0.5, 2.5))
     process.send_signal(signal.SIGKILL)
     process.wait()
-    checked = integrity()
+    checked = portal.integrity()
     if checked != "ok":
         sys.exit(f"integrity check after kill {kill + 1}: {checked}")
-    process, took = start()
+    process, took = portal.start()
     restarts.append(took)
     if failures:
         break
@@ -280,27 +225,27 @@ for thread in threads:
 elapsed = time.monotonic() - began
 
 problems = list(failures)
-accounts = {row[0] for row in query("SELECT email FROM users WHERE email IS NOT NULL")}
+accounts = {row[0] for row in portal.query("SELECT email FROM users WHERE email IS NOT NULL")}
 problems += [f"registration of {e} acknowledged but no account" for e in registered if e not in accounts]
 for email in rng.sample(sorted(registered), min(20, len(registered))):
     login = call("POST", "/api/auth/email/login", {"email": email, "password": PASSWORD})
     if not login or login[0] != 200:
         problems.append(f"{email} does not log in: {login[0] if login else 'no answer'}")
 stored = {}
-for order_id, status in query("SELECT id, state FROM orders"):
+for order_id, status in portal.query("SELECT id, state FROM orders"):
     stored[order_id] = status
 problems += [f"order {o} acknowledged but missing" for o in orders if o not in stored]
 problems += [f"order {o}: payment started, but the order is {stored.get(o)}" for o in paying_started
              if stored.get(o) != "awaiting_payment"]
 orders_per_buyer = {}
-for steam_id, count in query("SELECT steam_id, COUNT(*) FROM orders GROUP BY steam_id"):
+for steam_id, count in portal.query("SELECT steam_id, COUNT(*) FROM orders GROUP BY steam_id"):
     orders_per_buyer[steam_id] = int(count)
 for steam_id in set(orders.values()):
     acknowledged = sum(1 for owner in orders.values() if owner == steam_id)
     # A create whose answer was lost may have made one more order; never fewer than acknowledged.
     if orders_per_buyer.get(steam_id, 0) < acknowledged:
         problems.append(f"buyer {steam_id}: {orders_per_buyer.get(steam_id, 0)} orders, {acknowledged} acknowledged")
-batch_ids = {row[0] for row in query(f"SELECT batch_id FROM leaderboard_batches WHERE server_id = {server_id}")}
+batch_ids = {row[0] for row in portal.query(f"SELECT batch_id FROM leaderboard_batches WHERE server_id = {server_id}")}
 problems += [f"batch {b} acknowledged but missing" for b in sent if b not in batch_ids]
 # Kills follow the batches recorded (a batch sent when the drill stopped may be recorded unanswered):
 # each recorded batch counts once, whole.
@@ -308,14 +253,14 @@ expected_kills = {}
 for batch_id in batch_ids:
     for player in attempted.get(batch_id, []):
         expected_kills[player] = expected_kills.get(player, 0) + 1
-recorded = {sid: int(k) for sid, k in query(
+recorded = {sid: int(k) for sid, k in portal.query(
     "SELECT s.steam_id, s.kills FROM leaderboard_stats s JOIN leaderboard_boards b ON b.id = s.board_id "
     "WHERE b.mode = 'dm' AND b.season_id IS NULL AND s.steam_id LIKE '76561198100%'")}
 problems += [f"player {p}: {recorded.get(p)} kills, {n} in the recorded batches" for p, n in expected_kills.items()
              if recorded.get(p) != n]
 
 report = {
-    "engine": "postgresql" if postgres_url else "sqlite",
+    "engine": portal.engine,
     "kills": len(restarts),
     "seconds": round(elapsed, 1),
     "registrations_acknowledged": len(registered),
@@ -334,5 +279,5 @@ process.wait(timeout=30)
 if problems:
     print(f"drill FAILED (the data dir is kept: {data_dir})")
     sys.exit(1)
-shutil.rmtree(work, ignore_errors=True)
+shutil.rmtree(portal.work, ignore_errors=True)
 print("drill passed")

@@ -13,66 +13,23 @@ batches that named them: an acknowledged write lost, applied twice, or half appl
 """
 import http.client
 import json
-import os
 import random
 import shutil
 import signal
-import socket
-import sqlite3
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 
+from killed_portal import KilledPortal
+
 build = sys.argv[1] if len(sys.argv) > 1 else "backend/build"
 kills = int(sys.argv[2]) if len(sys.argv) > 2 else 50
-portal = os.path.abspath(os.path.join(build, "portal"))
-postgres_url = os.environ.get("PORTAL_TEST_POSTGRES_URL", "")
-work = tempfile.mkdtemp(prefix="portal-crash-")
-data_dir = os.path.join(work, "data")
-config = ["--config", "backend/config/portal.toml", "--data-dir", data_dir]
-env = dict(os.environ, PORTAL_AUTH__JWT_SECRET=os.urandom(24).hex(), PORTAL_FEATURES__INVENTORY__ENABLED="false",
-           PORTAL_FEATURES__PRACC__ENABLED="false", PORTAL_LOG__ACCESS_LOG="false", PORTAL_LOG__LEVEL="warn",
-           PORTAL_SERVERS__REFRESH_INTERVAL_S="3600",
-           # The drill's game server never answers A2S: the first refresh, which runs before the portal
-           # listens, waits for its timeouts. Short ones keep a restart short.
-           PORTAL_SERVERS__QUERY_TIMEOUT_MS="200")
-if postgres_url:
-    env.update(PORTAL_DATABASE__ENGINE="postgresql", PORTAL_DATABASE__POSTGRES_URL=postgres_url + " connect_timeout=2")
+portal = KilledPortal(build, "portal-crash-", PORTAL_FEATURES__INVENTORY__ENABLED="false",
+                      PORTAL_FEATURES__PRACC__ENABLED="false", PORTAL_SERVERS__REFRESH_INTERVAL_S="3600")
+port, data_dir, postgres_url = portal.port, portal.data_dir, portal.postgres_url
 rng = random.Random(18)
-
-
-def cli(*args):
-    return subprocess.run([portal, *args[:1], *config, *args[1:]], env=env, check=True, capture_output=True,
-                          text=True).stdout
-
-
-cli("migrate")
-added = cli("servers", "add", "--ip", "127.0.0.1", "--port", "27015", "--name", "crash drill", "--category",
-            "deathmatch", "--region", "ap-shanghai")
-server_id = next(word for word in added.replace(":", " ").split() if word.isdigit())
-key = cli("servers", "issue-key", server_id, "--scopes", "stats").strip().split()[-1]
-
-with socket.socket() as s:
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-
-
-def start():
-    process = subprocess.Popen([portal, "serve", *config, "--port", str(port)], env=env, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
-    started = time.monotonic()
-    while time.monotonic() - started < 60:
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            connection.request("GET", "/readyz")
-            if connection.getresponse().status == 200:
-                return process, time.monotonic() - started
-        except OSError:
-            pass
-        time.sleep(0.05)
-    sys.exit("the portal did not come back within 60 s")
+portal.cli("migrate")
+_, key = portal.add_server_key(27015)
 
 
 players = [str(76561198100000000 + i) for i in range(50)]
@@ -112,14 +69,7 @@ def sender(number):
             sent[batch_id] = chosen
 
 
-def integrity():
-    if postgres_url:
-        return "ok"
-    with sqlite3.connect(os.path.join(data_dir, "portal.db")) as db:
-        return db.execute("PRAGMA integrity_check").fetchone()[0]
-
-
-process, _ = start()
+process, _ = portal.start(within_s=60)
 threads = [threading.Thread(target=sender, args=(n,)) for n in range(3)]
 for thread in threads:
     thread.start()
@@ -129,10 +79,10 @@ for kill in range(kills):
     time.sleep(rng.uniform(0.2, 1.2))
     process.send_signal(signal.SIGKILL)
     process.wait()
-    checked = integrity()
+    checked = portal.integrity()
     if checked != "ok":
         sys.exit(f"integrity check after kill {kill + 1}: {checked}")
-    process, took = start()
+    process, took = portal.start(within_s=60)
     restarts.append(took)
 stop.set()
 for thread in threads:
@@ -145,22 +95,12 @@ expected = {}
 for chosen in sent.values():
     for player in chosen:
         expected[player] = expected.get(player, 0) + 1
-if postgres_url:
-    rows = subprocess.run(["psql", "-d", postgres_url, "-Atc",
-                           "SELECT s.steam_id, s.kills FROM leaderboard_stats s JOIN leaderboard_boards b ON "
-                           "b.id = s.board_id WHERE b.mode = 'dm' AND b.season_id IS NULL"],
-                          check=True, capture_output=True, text=True).stdout.split()
-    recorded = dict(row.split("|") for row in rows)
-    recorded = {k: int(v) for k, v in recorded.items()}
-    batches = int(subprocess.run(["psql", "-d", postgres_url, "-Atc", "SELECT COUNT(*) FROM leaderboard_batches"],
-                                 check=True, capture_output=True, text=True).stdout)
-else:
-    with sqlite3.connect(os.path.join(data_dir, "portal.db")) as db:
-        recorded = dict(db.execute("SELECT s.steam_id, s.kills FROM leaderboard_stats s JOIN leaderboard_boards b ON "
-                                   "b.id = s.board_id WHERE b.mode = 'dm' AND b.season_id IS NULL").fetchall())
-        batches = db.execute("SELECT COUNT(*) FROM leaderboard_batches").fetchone()[0]
+recorded = {steam_id: int(kills) for steam_id, kills in portal.query(
+    "SELECT s.steam_id, s.kills FROM leaderboard_stats s JOIN leaderboard_boards b ON b.id = s.board_id "
+    "WHERE b.mode = 'dm' AND b.season_id IS NULL")}
+batches = int(portal.query("SELECT COUNT(*) FROM leaderboard_batches")[0][0])
 report = {
-    "engine": "postgresql" if postgres_url else "sqlite",
+    "engine": portal.engine,
     "kills": kills,
     "seconds": round(elapsed, 1),
     "batches_acknowledged": len(sent),
@@ -174,7 +114,7 @@ report = {
 print(json.dumps(report, indent=2))
 ok = batches == len(sent) and all(recorded.get(p) == n for p, n in expected.items())
 if ok:
-    shutil.rmtree(work, ignore_errors=True)
+    shutil.rmtree(portal.work, ignore_errors=True)
     print("drill passed")
 else:
     print(f"drill FAILED (the data dir is kept: {data_dir})")
