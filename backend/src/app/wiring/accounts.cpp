@@ -76,7 +76,8 @@ Accounts::Accounts(const Config& config, db::Database& database, servers::Servic
       bindings_(database),
       membership_repo_(database),
       memberships_(membership_repo_, core::system_unix_now),
-      budgets_(database) {
+      budgets_(database),
+      mail_queue_repo_(database) {
   const std::string key = signing_key(config);
   tokens_ = std::make_unique<auth::TokenService>(key);
   hasher_ = std::make_unique<auth::PasswordHasher>(auth::PasswordCost{
@@ -113,6 +114,8 @@ Accounts::Accounts(const Config& config, db::Database& database, servers::Servic
     profiles = web_api_profiles_.get();
   }
   profiles_ = profiles;
+  mail_delivery_ = std::make_unique<mail_queue::MailDelivery>(
+      mail_queue::MailDeliveryDeps{.queue = mail_queue_repo_, .mailer = *mailer_, .now_unix = core::system_unix_now});
   nonces_ = std::make_unique<auth::DbNonceStore>(sessions_repo_);
 
   email_ = std::make_unique<auth::EmailAccounts>(auth::EmailAccountsDeps{
@@ -182,6 +185,12 @@ void Accounts::add_jobs(core::jobs::Scheduler& jobs) {
       .interval = std::chrono::hours(1),
       .work = [this] { purge_expired(); },
       .lock_key = db::advisory_locks::kJobAuthPurge,
+  });
+  jobs.add(core::jobs::Job{
+      .name = "mail.deliver",
+      .interval = std::chrono::seconds(5),
+      .work = [this] { mail_delivery_->deliver_due(); },
+      .lock_key = db::advisory_locks::kJobMailDeliver,
   });
 }
 

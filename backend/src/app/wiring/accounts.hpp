@@ -1,8 +1,8 @@
 #pragma once
 // Builds the accounts feature (features/auth) from the config: token signing key, password hasher,
 // repositories, the mailer (SMTP, or the outbox in demo mode), Steam OpenID (Steam, or the development
-// provider in demo mode), the services, the bearer-token authenticator and the housekeeping job
-// ("auth.purge", hourly, on one instance).
+// provider in demo mode), the services, the bearer-token authenticator, the mail queue and the jobs
+// ("auth.purge", hourly, and "mail.deliver", every 5 s, each on one instance).
 
 #include "app/config/config.hpp"
 #include "app/module.hpp"
@@ -23,6 +23,8 @@
 #include "features/auth/steam_callbacks.hpp"
 #include "features/auth/token_service.hpp"
 #include "features/auth/user_repository.hpp"
+#include "features/mail/delivery.hpp"
+#include "features/mail/queue_repository.hpp"
 #include "http/route.hpp"
 #include "integrations/http/http_client.hpp"
 #include "integrations/mail/mailer.hpp"
@@ -65,10 +67,12 @@ class Accounts final : public Module {
   // Steam login uses (the Web API, the dev provider in demo mode; null when none is configured).
   auth::UserRepository& users() { return users_; }
   integrations::steam::SteamProfiles* steam_profiles() const { return profiles_; }
-  // The portal's mail (SMTP, or the outbox in demo mode), for features that write to their users.
-  mail::Mailer& mailer() { return *mailer_; }
+  // Mail for features that write to their users when nobody waits on a screen: queued, and handed to
+  // SMTP (the outbox in demo mode) by the job mail.deliver, again later while SMTP is down.
+  mail_queue::MailDelivery& mail_queue() { return *mail_delivery_; }
 
-  // The hourly purge of expired tokens, codes and nonces; the scheduler must stop before this object goes.
+  // The hourly purge of expired tokens, codes and nonces, and the mail queue's delivery; the scheduler
+  // must stop before this object goes.
   void add_jobs(core::jobs::Scheduler& jobs) override;
 
  private:
@@ -87,6 +91,8 @@ class Accounts final : public Module {
   db::Budgets budgets_;  // per-account limits, in the database so every instance shares them
   std::unique_ptr<mail::Mailer> mailer_;
   mail::OutboxMailer* outbox_ = nullptr;  // demo mode: the mailer, listed at /api/dev/mail
+  mail_queue::QueueRepository mail_queue_repo_;
+  std::unique_ptr<mail_queue::MailDelivery> mail_delivery_;
   std::unique_ptr<integrations::HttpClient> http_;
   std::unique_ptr<sim::DevOpenIdProvider> dev_provider_;  // demo mode
   std::unique_ptr<integrations::steam::SteamProfiles> web_api_profiles_;

@@ -8,7 +8,7 @@
 #include "features/pracc/plugin_routes.hpp"
 #include "features/pracc/rental_mail.hpp"
 #include "features/pracc/routes.hpp"
-#include "integrations/mail/mailer.hpp"
+#include "features/mail/delivery.hpp"
 
 #include <boost/json/parse.hpp>
 #include <spdlog/spdlog.h>
@@ -132,7 +132,7 @@ pracc::RentalSettings rental_settings(const Config& config, const CloudAccess& c
 }
 
 Rentals::Rentals(const Config& config, db::Database& database, Payments& payments, auth::UserRepository& users,
-                 mail::Mailer& mailer)
+                 mail_queue::MailDelivery& mail)
     : config_(config), cloud_(config), servers_(database) {
   const auto settings = rental_settings(config, cloud_);
   plugin_keys_ = std::make_unique<pracc::PluginRepository>(database);
@@ -142,14 +142,17 @@ Rentals::Rentals(const Config& config, db::Database& database, Payments& payment
       .grace_seconds = settings.grace_seconds,
       .now_unix = core::system_unix_now,
   });
-  const RentalNotice notify = [&users, &mailer, page = config.public_url() + "/pracc"](
-                                  const pracc::RentalServer& server, const std::string& what) {
+  // Queued, not sent here: the job that noticed must not wait on SMTP, and an SMTP outage must not
+  // lose the notice. The key makes a notice noticed twice (a job run again after a crash) one mail.
+  const RentalNotice notify = [&users, &mail, page = config.public_url() + "/pracc"](const pracc::RentalServer& server,
+                                                                                     const std::string& what) {
     const auto owner = users.find_by_id(server.owner_user_id);
     if (!owner || owner->email.empty()) return;  // a Steam-only account: the web and the game tell it
-    auto mail = pracc::rental_notice_mail(owner->email, server, what, page, kSiteName);
-    if (!mail) return;
-    if (auto sent = mailer.send(*mail); !sent) {
-      spdlog::warn("pracc: mailing {} about {} failed: {}", server.id, what, sent.error().message);
+    auto notice = pracc::rental_notice_mail(owner->email, server, what, page, kSiteName);
+    if (!notice) return;
+    const std::string key = "rental:" + server.id + ":" + what + ":" + std::to_string(server.expires_at);
+    if (auto queued = mail.queue(key, *notice); !queued) {
+      spdlog::warn("pracc: the notice {} cannot be mailed: {}", key, queued.error().message);
     }
   };
   service_ = std::make_unique<pracc::RentalService>(pracc::RentalServiceDeps{

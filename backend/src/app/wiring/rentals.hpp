@@ -24,8 +24,8 @@
 namespace portal::auth {
 class UserRepository;
 }
-namespace portal::mail {
-class Mailer;
+namespace portal::mail_queue {
+class MailDelivery;
 }
 
 namespace portal::app {
@@ -34,9 +34,9 @@ class Payments;
 
 class Rentals final : public Module {
  public:
-  // `users` and `mailer` tell owners with an e-mail address about expiry and refunds.
+  // `users` and `mail` tell owners with an e-mail address about expiry and refunds (queued mail).
   Rentals(const Config& config, db::Database& database, Payments& payments, auth::UserRepository& users,
-          mail::Mailer& mailer);
+          mail_queue::MailDelivery& mail);
 
   std::string_view name() const override { return "rentals"; }
   void register_routes(http::RouteTable& routes) override;
