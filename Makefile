@@ -86,7 +86,8 @@ request-fuzz: deps
 
 # Fault drills (docs/operations.md): PostgreSQL stopped for 10 s under load; DRILL_KILLS SIGKILLs of the
 # portal while stats batches stream in, and again with registrations, orders and stats at once (demo mode),
-# on SQLite and on PostgreSQL; three instances behind nginx with
+# on SQLite and on PostgreSQL; Steam, SMTP, WeChat Pay and the cloud API down or slow (demo mode);
+# three instances behind nginx with
 # one killed and brought back; the operations guide's commands
 # (nginx and TLS in front, backups and restores). They print their figures; a drill fails
 # when the portal crashes, hangs, answers a 503 without Retry-After or is not whole again in 5 s.
@@ -97,6 +98,7 @@ drills: backend
 	scripts/with-postgres.sh python3 scripts/drills/crash_writes.py $(BUILD_DIR) $(DRILL_KILLS)
 	python3 scripts/drills/crash_mixed.py $(BUILD_DIR) $(DRILL_KILLS)
 	scripts/with-postgres.sh python3 scripts/drills/crash_mixed.py $(BUILD_DIR) $(DRILL_KILLS)
+	python3 scripts/drills/outside_down.py $(BUILD_DIR)
 	scripts/with-postgres.sh python3 scripts/drills/failover.py $(BUILD_DIR)
 	deploy/try-operations.sh $(BUILD_DIR)
 

@@ -1,7 +1,9 @@
-// The provisioning jobs against a cloud that refuses every launch, on a real database (SQLite, or
-// PostgreSQL under scripts/with-postgres.sh) and a clock the test moves: the new record of a region
-// switch that neither region takes goes back to its old region, then keeps trying there ever more
-// slowly until its expiry, and no order is refunded for it (docs/pracc.md).
+// The provisioning jobs against a cloud that refuses launches or loses their answers, on a real
+// database (SQLite, or PostgreSQL under scripts/with-postgres.sh) and a clock the test moves: the new
+// record of a region switch that neither region takes goes back to its old region, then keeps trying
+// there ever more slowly until its expiry, and no order is refunded for it (docs/pracc.md); a launch
+// whose answer was lost is asked again with the same ClientToken, so it makes one machine, and its
+// order is refunded only after the cloud has answered.
 #include "db/database.hpp"
 #include "db/migrations.hpp"
 #include "db/transaction.hpp"
@@ -13,19 +15,33 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
+#include <set>
 
 namespace portal::test {
 namespace {
 
 constexpr std::int64_t kStart = 1'800'000'000;
 
-class RefusingCloud final : public cloud::Compute {
+class ScriptedCloud final : public cloud::Compute {
  public:
+  // refuse: sold out. make_but_lose: the machine is made (once per ClientToken, as Tencent does), the
+  // answer is lost on the way back. answer: made and answered.
+  enum class Launch { refuse, make_but_lose, answer };
+  Launch next = Launch::refuse;
   std::vector<std::string> launched_in;
+  std::vector<std::string> tokens;
+  std::map<std::string, std::string> made;  // ClientToken -> instance id
 
   core::Result<std::string> launch(const cloud::LaunchRequest& request) override {
     launched_in.push_back(request.region);
-    return core::Error::make(core::ErrorKind::conflict, "CLOUD_SOLD_OUT", "sold out");
+    tokens.push_back(request.client_token);
+    if (next == Launch::refuse) return core::Error::make(core::ErrorKind::conflict, "CLOUD_SOLD_OUT", "sold out");
+    auto& id = made[request.client_token];
+    if (id.empty()) id = "ins-" + std::to_string(made.size());
+    if (next == Launch::answer) return id;
+    return core::Error::make(core::ErrorKind::unavailable, "CLOUD_UNAVAILABLE",
+                             "Tencent Cloud did not answer RunInstances: timed out", {{"answer_lost", true}});
   }
   core::Result<std::vector<cloud::InstanceInfo>> describe(const std::string&,
                                                           const std::vector<std::string>&) override {
@@ -85,6 +101,31 @@ class RentalProvisioner : public ::testing::Test {
     return next.id;
   }
 
+  // A bought server waiting for its first launch, of the order `order_id`.
+  std::string bought_server(const std::string& order_id) {
+    pracc::RentalServer server;
+    server.id = pracc::new_server_id();
+    server.owner_user_id = owner_id;
+    server.owner_steam_id = "76561198000000051";
+    server.name = "Scrim";
+    server.join_password = "abc123";
+    server.rcon_password = "rcon";
+    server.region = "ap-shanghai";
+    server.order_id = order_id;
+    server.next_launch_at = now;
+    server.expires_at = kStart + 86400;
+    server.created_at = kStart;
+    database.with_session([&](soci::session& sql) {
+      db::write_transaction(sql, database.engine(), [&] { servers.insert_within(sql, server, "test"); });
+    });
+    return server.id;
+  }
+
+  void launch_when_due(const std::string& id) {
+    now = std::max(now, servers.find(id)->next_launch_at);
+    provisioner.launch_due();
+  }
+
   bool history_has(const std::string& id, const std::string& action) {
     const auto rows = servers.history(id);
     return std::any_of(rows.begin(), rows.end(), [&](const auto& row) { return row.action == action; });
@@ -95,7 +136,7 @@ class RentalProvisioner : public ::testing::Test {
   std::int64_t owner_id = 0;
   std::int64_t now = kStart;
   pracc::RentalRepository servers{database};
-  RefusingCloud cloud;
+  ScriptedCloud cloud;
   SilentConsole console;
   std::vector<std::string> refunded;
   pracc::Provisioner provisioner{pracc::ProvisionerDeps{
@@ -158,6 +199,55 @@ TEST_F(RentalProvisioner, ASwitchNeitherRegionTakesKeepsTryingItsOldRegionUntilI
   provisioner.lifecycle();
   EXPECT_EQ(servers.find(id)->phase, pracc::Phase::expired);
   EXPECT_TRUE(refunded.empty());
+}
+
+TEST_F(RentalProvisioner, ALaunchWhoseAnswerWasLostIsAskedAgainWithItsTokenAndMakesOneMachine) {
+  const std::string id = bought_server("ord_lost");
+  cloud.next = ScriptedCloud::Launch::make_but_lose;
+  launch_when_due(id);
+  auto waiting = servers.find(id);
+  ASSERT_TRUE(waiting);
+  EXPECT_EQ(waiting->launch_attempts, 1);
+  EXPECT_EQ(waiting->launch_token, cloud.tokens.front()) << "kept for the next attempt";
+  EXPECT_TRUE(waiting->cloud_instance_id.empty());
+
+  cloud.next = ScriptedCloud::Launch::answer;
+  launch_when_due(id);
+  ASSERT_EQ(cloud.tokens.size(), 2u);
+  EXPECT_EQ(cloud.tokens[1], cloud.tokens[0]) << "the same ClientToken: the cloud answers the machine it made";
+  EXPECT_EQ(cloud.made.size(), 1u) << "one machine, not a second beside the first";
+  const auto launched = servers.find(id);
+  EXPECT_EQ(launched->cloud_instance_id, cloud.made.begin()->second);
+  EXPECT_TRUE(launched->launch_token.empty());
+  EXPECT_TRUE(refunded.empty());
+}
+
+TEST_F(RentalProvisioner, AnUnansweredLastAttemptWaitsForTheCloudsAnswerBeforeAnyRefund) {
+  const std::string id = bought_server("ord_unanswered");
+  cloud.next = ScriptedCloud::Launch::make_but_lose;
+  for (int attempt = 0; attempt < 4; ++attempt) launch_when_due(id);
+  EXPECT_TRUE(refunded.empty()) << "the machine may exist: no refund without the cloud's answer";
+  EXPECT_TRUE(history_has(id, "rental.launch_unanswered"));
+  EXPECT_EQ(pracc::web_status(*servers.find(id)), "CREATING") << "still being made, as far as anyone knows";
+  EXPECT_EQ(cloud.made.size(), 1u);
+  EXPECT_EQ(std::set<std::string>(cloud.tokens.begin(), cloud.tokens.end()).size(), 1u) << "one token throughout";
+
+  // Once the cloud answers, with a refusal here, the order is refunded, once.
+  cloud.next = ScriptedCloud::Launch::refuse;
+  launch_when_due(id);
+  EXPECT_EQ(refunded, std::vector<std::string>{"ord_unanswered"});
+  EXPECT_EQ(servers.find(id)->phase, pracc::Phase::failed);
+  EXPECT_TRUE(servers.find(id)->launch_token.empty());
+}
+
+TEST_F(RentalProvisioner, AttemptsAfterARefusalGetTokensOfTheirOwn) {
+  const std::string id = bought_server("ord_refused");
+  launch_when_due(id);
+  cloud.next = ScriptedCloud::Launch::answer;
+  launch_when_due(id);
+  ASSERT_EQ(cloud.tokens.size(), 2u);
+  EXPECT_NE(cloud.tokens[0], cloud.tokens[1]);
+  EXPECT_FALSE(servers.find(id)->cloud_instance_id.empty());
 }
 
 }  // namespace

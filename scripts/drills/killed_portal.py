@@ -19,6 +19,7 @@ class KilledPortal:
         self.data_dir = os.path.join(self.work, "data")
         self.config = ["--config", "backend/config/portal.toml", "--data-dir", self.data_dir]
         self.demo = demo
+        self.log_file = None  # the portal's output is kept there when set
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
@@ -49,7 +50,8 @@ class KilledPortal:
     def start(self, within_s=90):
         """Starts the portal; (process, seconds until /readyz answered 200)."""
         serve = [self.binary, "serve", *(["--demo"] if self.demo else []), *self.config, "--port", str(self.port)]
-        process = subprocess.Popen(serve, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        log = open(self.log_file, "ab") if self.log_file else subprocess.DEVNULL
+        process = subprocess.Popen(serve, env=self.env, stdout=log, stderr=log)
         started = time.monotonic()
         while time.monotonic() - started < within_s:
             try:

@@ -70,19 +70,24 @@ void Provisioner::launch(const RentalServer& server) {
   request.region = server.region;
   request.tier = server.tier == RentalTier::premium ? cloud::Tier::premium : cloud::Tier::basic;
   request.name = server.id;
-  // One token per attempt: a retry of the same attempt (a lost answer) launches nothing new, a new
-  // attempt after a failure launches a new instance.
-  request.client_token = server.id + "-" + std::to_string(server.launch_attempts);
+  // One token per attempt, so an attempt after a refusal launches a new instance; but after a launch
+  // whose answer was lost, the same token again, so the machine the cloud may have made is answered
+  // instead of a second one being made beside it.
+  request.client_token =
+      server.launch_token.empty() ? server.id + "-" + std::to_string(server.launch_attempts) : server.launch_token;
   request.bootstrap = bootstrap_for(server, d_.settings, d_.plugin_key ? d_.plugin_key(server) : std::string());
   auto launched = d_.compute.launch(request);
   if (!launched) {
-    launch_failed(server, launched.error(), false);
+    const auto* lost = launched.error().details.if_contains("answer_lost");
+    launch_failed(server, launched.error(), false,
+                  lost && lost->is_bool() && lost->as_bool() ? request.client_token : std::string());
     return;
   }
   ServerChange change;
   change.cloud_instance_id = *launched;
   change.cloud_state = "PENDING";
   change.launch_attempts = server.launch_attempts + 1;
+  if (!server.launch_token.empty()) change.launch_token = "";
   if (!d_.servers.change(server.id, kLaunching, change, d_.now_unix(), kActor, "rental.launch")) {
     // The server moved on while the cloud launched (refunded, expired): nobody would ever end it.
     spdlog::warn("pracc: {} is no longer launching; terminating the instance {} just launched", server.id, *launched);
@@ -90,7 +95,8 @@ void Provisioner::launch(const RentalServer& server) {
   }
 }
 
-void Provisioner::launch_failed(const RentalServer& server, const core::Error& error, bool counted) {
+void Provisioner::launch_failed(const RentalServer& server, const core::Error& error, bool counted,
+                                const std::string& unanswered_token) {
   const std::int64_t now = d_.now_unix();
   // A refused RunInstances is an attempt of its own; a machine that failed after launching was
   // counted when it was launched.
@@ -101,6 +107,19 @@ void Provisioner::launch_failed(const RentalServer& server, const core::Error& e
   change.cloud_instance_id = "";
   change.cloud_state = "";
   change.launch_attempts = attempts;
+  if (unanswered_token != server.launch_token) change.launch_token = unanswered_token;
+  if (!unanswered_token.empty() && attempts >= d_.settings.launch_attempts) {
+    // The machine may exist: the money goes back only after the cloud has answered this token (with
+    // the machine, or with a refusal), however long that takes; meanwhile the card says CREATING.
+    const std::int64_t wait = backoff_seconds(attempts - d_.settings.launch_attempts, d_.settings.launch_retry_seconds);
+    spdlog::error(
+        "pracc: the cloud did not answer the launch of {} (attempt {}); asking again with the same "
+        "token in {} s before any refund",
+        server.id, attempts, wait);
+    change.next_launch_at = now + wait;
+    d_.servers.change(server.id, kLaunching, change, now, kActor, "rental.launch_unanswered");
+    return;
+  }
   if (attempts < d_.settings.launch_attempts) {
     change.next_launch_at = now + d_.settings.launch_retry_seconds * attempts;
     d_.servers.change(server.id, kLaunching, change, now, kActor, "rental.launch_retry");

@@ -60,7 +60,9 @@ class Provisioner {
 
  private:
   void launch(const RentalServer& server);
-  void launch_failed(const RentalServer& server, const core::Error& error, bool counted);
+  // `unanswered_token`: the ClientToken of a launch whose answer was lost (empty after a refusal).
+  void launch_failed(const RentalServer& server, const core::Error& error, bool counted,
+                     const std::string& unanswered_token = {});
   void became_running(const RentalServer& server, const cloud::InstanceInfo& instance);
   bool apply_settings(const RentalServer& server);
   // became_running on the console runner; a server already on its way up there is not sent again.

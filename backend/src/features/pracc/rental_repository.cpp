@@ -20,7 +20,7 @@ namespace {
 constexpr const char* kColumns =
     "SELECT id, owner_user_id, owner_steam_id, name, join_password, rcon_password, region, tier, phase, "
     "cloud_instance_id, cloud_state, public_ip, game_port, order_id, relocated_from, launch_attempts, next_launch_at, "
-    "maintenance_status, maintenance_text, busy_until, phase_since, expires_at, reminded, created_at, "
+    "maintenance_status, maintenance_text, busy_until, phase_since, expires_at, reminded, created_at, launch_token, "
     "a.steam_id, a.note FROM (";
 
 RentalServer server_of(const soci::row& row) {
@@ -49,6 +49,7 @@ RentalServer server_of(const soci::row& row) {
   s.expires_at = db::row_int64(row, 21);
   s.reminded = db::row_string(row, 22);
   s.created_at = db::row_int64(row, 23);
+  s.launch_token = db::row_string(row, 24);
   return s;
 }
 
@@ -160,6 +161,7 @@ bool apply_change(soci::session& sql, db::Engine engine, const std::string& id, 
   set_text("join_password", "joinPassword", c.join_password);
   set_text("region", "region", c.region);
   set_text("maintenance_text", "maintenanceText", c.maintenance_text);
+  set_text("launch_token", "launchToken", c.launch_token);
   if (c.maintenance) set_number("maintenance_status", "maintenance", *c.maintenance ? 1 : 0);
   if (c.launch_attempts) set_number("launch_attempts", "launchAttempts", *c.launch_attempts);
   set_number("next_launch_at", "nextLaunchAt", c.next_launch_at);

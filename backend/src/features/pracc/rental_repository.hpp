@@ -22,6 +22,7 @@ struct ServerChange {
   std::optional<std::string> public_ip;
   std::optional<int> launch_attempts;
   std::optional<std::int64_t> next_launch_at;
+  std::optional<std::string> launch_token;
   std::optional<std::int64_t> busy_until;
   std::optional<std::int64_t> expires_at;
   // Adds this many seconds to the later of the stored expiry and now, read under the row's lock: two

@@ -56,6 +56,9 @@ struct RentalServer {
   std::string relocated_from;  // the previous record of a region switch
   int launch_attempts = 0;
   std::int64_t next_launch_at = 0;
+  // The ClientToken of a launch the cloud never answered: sent again as it was, so a machine made
+  // meanwhile is answered, not made twice. Empty otherwise.
+  std::string launch_token;
   bool maintenance = false;
   std::string maintenance_text;
   std::int64_t busy_until = 0;

@@ -61,6 +61,8 @@ struct RegionStatus {
 //   CLOUD_INSTANCE_NOT_FOUND [not_found], CLOUD_INSTANCE_BUSY [conflict] (wrong state for the action),
 //   CLOUD_AUTH_FAILED [unavailable], CLOUD_RATE_LIMITED [unavailable], CLOUD_UNAVAILABLE [unavailable]
 //   (network failure, 5xx, InternalError); details.cloud_code holds Tencent's own Error.Code.
+//   details.answer_lost = true: the request was sent and no answer came back (a timeout, a broken
+//   connection, a 5xx from something in between), so the cloud may have carried it out.
 class Compute {
  public:
   virtual ~Compute() = default;

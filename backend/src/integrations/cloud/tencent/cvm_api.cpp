@@ -59,6 +59,7 @@ core::Result<boost::json::object> CvmApi::call(std::string_view action, std::str
     auto failure =
         cloud_unavailable("Tencent Cloud did not answer " + std::string(action) + ": " + reply.error().message);
     if (const auto* why = reply.error().details.if_contains("failure")) failure.details["failure"] = *why;
+    failure.details["answer_lost"] = true;
     return failure;
   }
 
@@ -70,6 +71,7 @@ core::Result<boost::json::object> CvmApi::call(std::string_view action, std::str
     auto failure = cloud_unavailable("Tencent Cloud answered " + std::string(action) + " with HTTP " +
                                      std::to_string(reply->status) + " and no API 3.0 response");
     failure.details["status"] = reply->status;
+    failure.details["answer_lost"] = true;
     return failure;
   }
   const auto& fields = response->as_object();
@@ -83,6 +85,7 @@ core::Result<boost::json::object> CvmApi::call(std::string_view action, std::str
     auto failure = cloud_unavailable("Tencent Cloud answered " + std::string(action) + " with HTTP " +
                                      std::to_string(reply->status));
     failure.details["status"] = reply->status;
+    failure.details["answer_lost"] = true;
     return failure;
   }
   return fields;

@@ -71,7 +71,12 @@ core::Result<std::string> TencentCompute::launch(const LaunchRequest& request) {
   auto script = render_user_data(request.bootstrap);
   if (!script) return script.error();  // checked before the cloud is asked anything
   auto zone = selling_zone(request.region, launch, instance_type);
-  if (!zone) return zone.error();
+  if (!zone) {
+    // RunInstances was never sent: whatever became of the zone query, no machine was made.
+    core::Error error = zone.error();
+    error.details.erase("answer_lost");
+    return error;
+  }
   if (!*zone) {
     return core::Error::make(core::ErrorKind::conflict, "CLOUD_SOLD_OUT",
                              instance_type + " is sold out in every configured zone of " + request.region,

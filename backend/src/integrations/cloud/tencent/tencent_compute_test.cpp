@@ -429,6 +429,20 @@ TEST_F(TencentComputeTest, NetworkFailuresAndServerErrorsAreCloudUnavailable) {
   EXPECT_EQ(http.calls().size(), 4u);
 }
 
+TEST_F(TencentComputeTest, OnlyALaunchSentAndUnansweredMayHaveMadeAMachine) {
+  http.push(integrations::upstream_failure(integrations::HttpFailure::timeout, "timed out"));  // the zone query
+  const auto unasked = compute.launch(premium_launch());
+  ASSERT_FALSE(unasked.ok());
+  EXPECT_EQ(unasked.error().code, "CLOUD_UNAVAILABLE");
+  EXPECT_FALSE(unasked.error().details.contains("answer_lost")) << "RunInstances was never sent";
+
+  http.push(zone_quota({{"ap-shanghai-2", "S5.MEDIUM4", "SELL"}, {"ap-shanghai-2", "SA5.LARGE8", "SELL"}}));
+  http.push(integrations::upstream_failure(integrations::HttpFailure::timeout, "timed out"));  // RunInstances
+  const auto lost = compute.launch(premium_launch());
+  ASSERT_FALSE(lost.ok());
+  EXPECT_EQ(lost.error().details.at("answer_lost"), true);
+}
+
 TEST(TencentComputeEndpoint, TheRealEndpointAndATemporaryToken) {
   core::ManualClock clock;
   FakeHttpClient http;
