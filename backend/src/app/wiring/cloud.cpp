@@ -34,6 +34,7 @@ sim::cloud::SimCloudSettings stand_in_settings(const Config& config) {
   s.launch_failure_percent = knobs.launch_failure_percent;
   s.demo_interval = seconds(knobs.demo_interval_s);
   s.buckets = {kDemoBucket};
+  s.credentials_file = (config.data_dir / "cloud-sandbox.json").string();
   // The stand-in's account holds as many machines per region as the portal sells there.
   s.instance_quota_per_region =
       config.pracc.max_servers_per_region;  // exists from the start: a server's demo list is empty, not missing

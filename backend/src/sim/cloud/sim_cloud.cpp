@@ -1,6 +1,7 @@
 #include "sim/cloud/sim_cloud.hpp"
 
 #include "integrations/cloud/cloud.hpp"
+#include "sim/cloud/cloud_identity.hpp"
 #include "sim/cloud/cos_api.hpp"
 #include "sim/cloud/cvm_api.hpp"
 #include "sim/cloud/game_hosts.hpp"
@@ -57,7 +58,8 @@ SimCloudSettings checked(SimCloudSettings settings) {
 struct SimCloud::Impl {
   Impl(const SimCloudSettings& settings, MillisClock clock, CosStore& objects)
       : now_ms(std::move(clock)),
-        credentials(generate_credentials()),
+        credentials(settings.credentials_file.empty() ? generate_credentials()
+                                                      : load_or_create_cloud_credentials(settings.credentials_file)),
         registry(settings),
         store(objects),
         hosts(SimFleetOptions{.tick = settings.game_tick, .time_scale = settings.game_time_scale},

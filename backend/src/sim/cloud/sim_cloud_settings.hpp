@@ -100,6 +100,8 @@ struct SimCloudSettings {
   std::chrono::milliseconds player_report_interval{60'000};
 
   std::uint32_t seed = 0;  // instance ids, launch failures, demo sizes; 0 = a fresh seed each start
+  // Where the stand-in's API key pair is kept (cloud_identity.hpp); empty: a new pair every start.
+  std::string credentials_file;
 };
 
 }  // namespace portal::sim::cloud

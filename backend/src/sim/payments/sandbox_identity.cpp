@@ -1,11 +1,10 @@
 #include "sim/payments/sandbox_identity.hpp"
 
 #include "core/crypto.hpp"
+#include "core/private_file.hpp"
 #include "sim/payments/sandbox_text.hpp"
 
 #include <boost/json.hpp>
-#include <fcntl.h>
-#include <unistd.h>
 
 #include <cctype>
 #include <fstream>
@@ -101,27 +100,10 @@ std::optional<SandboxIdentity> read_identity(const std::filesystem::path& file) 
   }
 }
 
-// Written to a temporary file created owner-only, then renamed: a portal and a command starting at
-// the same moment never read half a file, and the keys are never readable by others, even briefly.
+// Owner-only, through a temporary file and a rename: a portal and a command starting at the same
+// moment never read half a file, and the keys are never readable by others.
 void write_identity(const std::filesystem::path& file, const SandboxIdentity& identity) {
-  std::filesystem::create_directories(file.parent_path().empty() ? "." : file.parent_path());
-  const auto temporary = file.string() + ".tmp" + core::random_token(4);
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
-  if (fd < 0) throw std::runtime_error("cannot write " + temporary);
-  const std::string text = json::serialize(to_json(identity));
-  std::size_t written = 0;
-  while (written < text.size()) {
-    const auto n = ::write(fd, text.data() + written, text.size() - written);
-    if (n <= 0) {
-      ::close(fd);
-      ::unlink(temporary.c_str());
-      throw std::runtime_error("cannot write " + temporary);
-    }
-    written += static_cast<std::size_t>(n);
-  }
-  ::fsync(fd);
-  ::close(fd);
-  std::filesystem::rename(temporary, file);
+  core::write_private_file(file, json::serialize(to_json(identity)));
 }
 
 }  // namespace
