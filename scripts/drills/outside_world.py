@@ -46,6 +46,7 @@ class FaultProxy:
 
     def __init__(self, upstream_port):
         self.upstream_port = upstream_port
+        self.routes = {}  # path prefix -> port of another process that serves it
         self.rules = []
         self.lock = threading.Lock()
         proxy = self
@@ -86,7 +87,7 @@ class FaultProxy:
                 if "X-Forwarded-For" not in headers:
                     headers["X-Forwarded-For"] = self.client_address[0]
                 try:
-                    upstream = http.client.HTTPConnection("127.0.0.1", proxy.upstream_port, timeout=120)
+                    upstream = http.client.HTTPConnection("127.0.0.1", proxy.port_for(self.path), timeout=120)
                     upstream.request(self.command, self.path, body=payload or None, headers=headers)
                     answer = upstream.getresponse()
                     body = answer.read()
@@ -111,6 +112,13 @@ class FaultProxy:
         self.server.daemon_threads = True
         self.port = self.server.server_address[1]
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def route(self, prefix, port):
+        """Requests whose path starts with `prefix` go to `port` instead of the portal."""
+        self.routes[prefix] = port
+
+    def port_for(self, path):
+        return next((port for prefix, port in self.routes.items() if path.startswith(prefix)), self.upstream_port)
 
     def rule_for(self, method, path, payload):
         with self.lock:
