@@ -1,6 +1,7 @@
 // GET /api/commands over HTTP: the catalogue migration 0007 seeds in every mode, its order, the
 // search and the filters, and the refusals.
 
+#include "core/gzip.hpp"
 #include "support/http_client.hpp"
 #include "support/test_app.hpp"
 
@@ -77,6 +78,18 @@ TEST_F(CommandsFunctional, ServesTheWholeCatalogueByType) {
         "css_rcon <command>", "css_slay <player>"}) {
     EXPECT_THAT(names, Contains(expected));
   }
+}
+
+TEST_F(CommandsFunctional, TheCatalogueGoesGzippedToClientsThatAcceptIt) {
+  const auto plain = http.get(app.url("/api/commands"));
+  ASSERT_EQ(plain.status, 200);
+  EXPECT_EQ(plain.header("Content-Encoding"), "");
+  const auto packed = http.get(app.url("/api/commands"), {"Accept-Encoding: gzip, deflate, br"});
+  ASSERT_EQ(packed.status, 200);
+  EXPECT_EQ(packed.header("Content-Encoding"), "gzip");
+  EXPECT_EQ(packed.header("Vary"), "Accept-Encoding");
+  EXPECT_LT(packed.body.size(), plain.body.size() / 3) << plain.body.size() << " bytes plain";
+  EXPECT_EQ(core::gzip_decompress(packed.body), plain.body);
 }
 
 TEST_F(CommandsFunctional, FiltersByTypeAndFrequent) {

@@ -1,6 +1,7 @@
 #include "http/dispatcher.hpp"
 
 #include "http/api_error.hpp"
+#include "http/response_compression.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -150,7 +151,9 @@ Response Dispatcher::run(Request& request, const Route& route) const {
       }
     }
     if (auto refusal = resolve_caller(request, route)) return error_response(*refusal);
-    return route.handler(request);
+    Response response = route.handler(request);
+    compress_if_worthwhile(request, response);  // on the thread the handler ran on, not the I/O thread
+    return response;
   } catch (const core::UnavailableError& e) {
     spdlog::warn("request {} {} {} answered {}: {}", request.request_id, to_string(request.method), route.pattern,
                  e.error().code, e.what());
