@@ -71,25 +71,34 @@ class RentalProvisioner : public ::testing::Test {
     owner_id = users.upsert_steam_user("76561198000000051", "Owner", "", kStart).id;
   }
 
+  // The owner's server in ap-shanghai, of the order `order_id`, stored.
+  pracc::RentalServer stored_server(pracc::Phase phase, const std::string& order_id, std::int64_t expires_at,
+                                    pracc::RentalTier tier = pracc::RentalTier::basic) {
+    pracc::RentalServer server;
+    server.id = pracc::new_server_id();
+    server.owner_user_id = owner_id;
+    server.owner_steam_id = "76561198000000051";
+    server.name = "Scrim";
+    server.join_password = "abc123";
+    server.rcon_password = "rcon";
+    server.region = "ap-shanghai";
+    server.tier = tier;
+    server.phase = phase;
+    server.order_id = order_id;
+    server.next_launch_at = now;
+    server.expires_at = expires_at;
+    server.created_at = kStart;
+    server.admins = {{"76561198000000051", "me"}};
+    database.with_session([&](soci::session& sql) {
+      db::write_transaction(sql, database.engine(), [&] { servers.insert_within(sql, server, "test"); });
+    });
+    return server;
+  }
+
   // A running premium server in ap-shanghai switched to ap-tokyo: answers the new record's id.
   std::string switched_server() {
-    pracc::RentalServer old;
-    old.id = pracc::new_server_id();
-    old.owner_user_id = owner_id;
-    old.owner_steam_id = "76561198000000051";
-    old.name = "Scrim";
-    old.join_password = "abc123";
-    old.rcon_password = "rcon";
-    old.region = "ap-shanghai";
-    old.tier = pracc::RentalTier::premium;
-    old.phase = pracc::Phase::running;
-    old.order_id = "ord_test";
-    old.expires_at = kStart + 3600;
-    old.created_at = kStart;
-    old.admins = {{"76561198000000051", "me"}};
-    database.with_session([&](soci::session& sql) {
-      db::write_transaction(sql, database.engine(), [&] { servers.insert_within(sql, old, "test"); });
-    });
+    const pracc::RentalServer old =
+        stored_server(pracc::Phase::running, "ord_test", kStart + 3600, pracc::RentalTier::premium);
     pracc::RentalServer next = old;
     next.id = pracc::new_server_id();
     next.region = "ap-tokyo";
@@ -103,22 +112,7 @@ class RentalProvisioner : public ::testing::Test {
 
   // A bought server waiting for its first launch, of the order `order_id`.
   std::string bought_server(const std::string& order_id) {
-    pracc::RentalServer server;
-    server.id = pracc::new_server_id();
-    server.owner_user_id = owner_id;
-    server.owner_steam_id = "76561198000000051";
-    server.name = "Scrim";
-    server.join_password = "abc123";
-    server.rcon_password = "rcon";
-    server.region = "ap-shanghai";
-    server.order_id = order_id;
-    server.next_launch_at = now;
-    server.expires_at = kStart + 86400;
-    server.created_at = kStart;
-    database.with_session([&](soci::session& sql) {
-      db::write_transaction(sql, database.engine(), [&] { servers.insert_within(sql, server, "test"); });
-    });
-    return server.id;
+    return stored_server(pracc::Phase::creating, order_id, kStart + 86400).id;
   }
 
   void launch_when_due(const std::string& id) {

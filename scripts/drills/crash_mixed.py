@@ -41,7 +41,7 @@ import threading
 import time
 import urllib.parse
 
-from killed_portal import KilledPortal
+from killed_portal import KilledPortal, api_call
 from outside_world import FaultProxy
 
 build = sys.argv[1] if len(sys.argv) > 1 else "backend/build"
@@ -82,22 +82,9 @@ def call(method, path, body=None, token=None, form=False, to=None):
     with counter_lock:
         address_counter[0] += 1
         n = address_counter[0]
-    headers = {"X-Forwarded-For": f"10.{(n >> 16) & 255}.{(n >> 8) & 255}.{n & 255}"}
-    if token:
-        headers["Authorization"] = "Bearer " + token
-    if body is not None:
-        headers["Content-Type"] = "application/x-www-form-urlencoded" if form else "application/json"
-        body = body if form else json.dumps(body)
     try:
-        connection = http.client.HTTPConnection("127.0.0.1", to or port, timeout=15)
-        connection.request(method, path, body, headers)
-        answer = connection.getresponse()
-        raw = answer.read().decode("utf-8", "replace")
-        try:
-            parsed = json.loads(raw)
-        except ValueError:
-            parsed = raw
-        return answer.status, parsed, dict(answer.getheaders())
+        return api_call(to or port, method, path, body, token, form,
+                        forwarded_for=f"10.{(n >> 16) & 255}.{(n >> 8) & 255}.{n & 255}")
     except (OSError, http.client.HTTPException):
         return None
 

@@ -2,6 +2,7 @@
 dir, port and environment (SQLite, or PostgreSQL when PORTAL_TEST_POSTGRES_URL is set), the CLI on the
 same data, start-up until /readyz answers, and SQLite's integrity check."""
 import http.client
+import json
 import os
 import socket
 import sqlite3
@@ -78,3 +79,23 @@ class KilledPortal:
             return [tuple(line.split("\t")) for line in out.splitlines() if line]
         with sqlite3.connect(os.path.join(self.data_dir, "portal.db")) as db:
             return [tuple(str(v) for v in row) for row in db.execute(sql).fetchall()]
+
+
+def api_call(port, method, path, body=None, token=None, form=False, forwarded_for=None, timeout=15):
+    """One request to 127.0.0.1:port as a browser sends it: (status, parsed JSON or text, headers).
+    Raises OSError or http.client.HTTPException when nothing comes back."""
+    headers = {"X-Forwarded-For": forwarded_for} if forwarded_for else {}
+    if token:
+        headers["Authorization"] = "Bearer " + token
+    if body is not None:
+        headers["Content-Type"] = "application/x-www-form-urlencoded" if form else "application/json"
+        body = body if form else json.dumps(body)
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    connection.request(method, path, body, headers)
+    answer = connection.getresponse()
+    raw = answer.read().decode("utf-8", "replace")
+    try:
+        parsed = json.loads(raw)
+    except ValueError:
+        parsed = raw
+    return answer.status, parsed, dict(answer.getheaders())
