@@ -67,6 +67,7 @@ PASSWORD = "crash-drill-password-42"
 provider.cli("migrate")
 provider_process, _ = provider.start()
 portal.cli("migrate")
+os.makedirs(portal.data_dir, exist_ok=True)  # on PostgreSQL, migrating made no data dir
 for identity in ("payment-sandbox.json", "cloud-sandbox.json"):
     shutil.copy(os.path.join(provider.data_dir, identity), os.path.join(portal.data_dir, identity))
 server_id, plugin_key = portal.add_server_key(27016)
