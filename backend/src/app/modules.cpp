@@ -39,8 +39,8 @@ void build_modules(Modules& m, const Config& config, db::Database& database) {
   auto& payments = add<Payments>(m, config, database, accounts.memberships());  // prices, orders, notifications
   Rentals* rentals = nullptr;
   if (config.features.pracc_enabled)
-    rentals =
-        &add<Rentals>(m, config, database, payments, accounts.users(), accounts.mail_queue());  // practice-server rental
+    rentals = &add<Rentals>(m, config, database, payments, accounts.users(),
+                            accounts.mail_queue());  // practice-server rental
   add<Faq>(m, config, database);
   add<Inventory>(m, config, accounts);
   add<Console>(m, config, database, servers.service());                         // console: people, audit log, dashboard
