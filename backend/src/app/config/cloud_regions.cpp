@@ -222,7 +222,10 @@ void check_region(const std::filesystem::path& file, const std::string& region, 
 
 RegionLaunch read_region(const std::filesystem::path& file, const std::string& region, const toml::table& table) {
   RegionLaunch launch;
-  for (const auto& [name, node] : table) {
+  // Not a structured binding: clang before 16 (the fuzz build) cannot capture one in a lambda.
+  for (const auto& entry : table) {
+    const auto& name = entry.first;
+    const auto& node = entry.second;
     const std::string key = region + "." + std::string(name.str());
     if (name == "zones") {
       launch.zones = read_zones(file, region, node);
