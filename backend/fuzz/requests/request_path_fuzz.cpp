@@ -9,27 +9,16 @@
 // Built with the sanitizer build (PORTAL_SANITIZE), so a memory error or undefined behaviour stops
 // it with a report. A 500 (an exception a handler let through) is a finding too: the request is
 // saved under --out and the run fails. Other 5xx (503 from a full pool or a stand-in's outage, 502)
-// are counted and printed. This is mutation fuzzing without coverage feedback: libFuzzer needs the
-// whole library built with clang, which takes hours on the 2-core CI machine.
+// are counted and printed. This is mutation fuzzing without coverage feedback, cheap enough for CI;
+// request_path_libfuzzer.cpp is the coverage-guided fuzzer of the same path (`make fuzz`).
 //
 //   portal_request_fuzz --seeds backend/fuzz/requests/seeds.jsonl [--runs 1000000] [--seed N] [--out DIR]
 
-#include "app/app.hpp"
-#include "app/config/config.hpp"
-#include "app/demo/demo_operator.hpp"
-#include "core/crypto.hpp"
-#include "core/clock.hpp"
-#include "db/database.hpp"
-#include "features/auth/token_service.hpp"
+#include "fuzz_portal.hpp"
 
 #include <CLI/CLI.hpp>
 #include <boost/json.hpp>
-#include <spdlog/spdlog.h>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <sys/time.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -197,11 +186,7 @@ class Mutator {
   std::mt19937_64 random_;
 };
 
-struct Credentials {
-  std::string user, operator_, plugin;
-};
-
-std::string build_request(const Seed& seed, std::string target, std::string body, const Credentials& credentials,
+std::string build_request(const Seed& seed, std::string target, std::string body, const fuzz::Credentials& credentials,
                           std::uint64_t execution) {
   std::string raw = seed.method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n";
   // A fresh client address per request, so the per-address rate limits never hide a route.
@@ -213,80 +198,6 @@ std::string build_request(const Seed& seed, std::string target, std::string body
   if (!seed.content_type.empty()) raw += "Content-Type: " + seed.content_type + "\r\n";
   if (!body.empty() || seed.method != "GET") raw += "Content-Length: " + std::to_string(body.size()) + "\r\n";
   return raw + "\r\n" + body;
-}
-
-struct Answer {
-  int status = 0;     // 0: the server closed without answering
-  std::string start;  // the first bytes of the response
-};
-
-// Sends the bytes, half-closes, and reads the response.
-Answer send_request(std::uint16_t port, const std::string& raw) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) throw std::runtime_error("socket failed");
-  timeval timeout{10, 0};
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(port);
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
-    ::close(fd);
-    throw std::runtime_error("connect failed: is the portal still running?");
-  }
-  for (std::size_t sent = 0; sent < raw.size();) {
-    const auto n = ::send(fd, raw.data() + sent, raw.size() - sent, MSG_NOSIGNAL);
-    if (n <= 0) break;
-    sent += static_cast<std::size_t>(n);
-  }
-  ::shutdown(fd, SHUT_WR);
-  Answer answer;
-  char buffer[16384];
-  for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) {
-    if (answer.start.size() < 2048) answer.start.append(buffer, static_cast<std::size_t>(n));
-  }
-  ::close(fd);
-  if (answer.start.size() >= 12 && answer.start.compare(0, 9, "HTTP/1.1 ") == 0) {
-    answer.status = std::atoi(answer.start.substr(9, 3).c_str());
-  }
-  return answer;
-}
-
-constexpr const char* kPlayer = "76561197960361544";  // a development login preset
-constexpr const char* kPluginKey = "fuzz-plugin-key-0123456789abcdef0123456789abcdef";
-
-// A community server (the address the documented examples push for) with a known plugin key.
-void add_keyed_server(db::Database& database) {
-  database.with_session([&](soci::session& sql) {
-    const std::string hash = core::sha256_hex(kPluginKey);
-    sql << "INSERT INTO game_servers (ip, port, name, category, region, plugin_key_hash) VALUES ('203.0.113.7', "
-           "27015, 'fuzz', 'deathmatch', 'ap-shanghai', :hash)",
-        soci::use(hash);
-  });
-}
-
-// Login tokens for a player and the demo operator, as a Steam login would issue them (a fuzzed
-// logout ends them, so they are issued again after one).
-Credentials make_credentials(db::Database& database, const std::string& jwt_secret) {
-  const std::int64_t now = core::system_unix_now();
-  Credentials out;
-  out.plugin = kPluginKey;
-  database.with_session([&](soci::session& sql) {
-    const auth::TokenService tokens(jwt_secret);
-    auto token_for = [&](const std::string& steam_id) {
-      sql << "INSERT INTO users (steam_id, username, created_at, updated_at) VALUES (:steam_id, 'fuzz', :now, :now2) "
-             "ON CONFLICT (steam_id) DO NOTHING",
-          soci::use(steam_id), soci::use(now), soci::use(now);
-      long long id = 0;
-      long long generation = 0;
-      sql << "SELECT id, session_generation FROM users WHERE steam_id = :steam_id", soci::use(steam_id), soci::into(id),
-          soci::into(generation);
-      return tokens.issue(auth::TokenType::login, id, steam_id, "", std::chrono::hours(24), now, generation).token;
-    };
-    out.user = token_for(kPlayer);
-    out.operator_ = token_for(std::string(app::kDemoOperatorSteamId));
-  });
-  return out;
 }
 
 }  // namespace
@@ -308,40 +219,16 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "no seeds in %s\n", seeds_file.c_str());
     return 2;
   }
-  const fs::path work = fs::temp_directory_path() / ("portal-request-fuzz-" + std::to_string(::getpid()));
-  fs::create_directories(work / "web");
-  std::ofstream(work / "web" / "index.html") << "<!doctype html><title>fuzz</title>";
   fs::create_directories(out_dir);
-
-  app::Config config;
-  config.mode = app::Mode::demo;
-  config.data_dir = work / "data";
-  config.server.port = 0;
-  config.server.web_root = (work / "web").string();
-  config.server.shutdown_grace_s = 2;
-  config.log.level = "error";
-  config.log.access_log = false;
-  config.security.trust_forwarded_for = true;
-  config.auth.jwt_secret = "fuzz-signing-key-0123456789abcdef0123456789";
-  config.auth.password_memory_kib = 8192;
-  config.auth.password_passes = 1;
-  app::validate(config);
-  spdlog::set_level(spdlog::level::err);
-  app::App portal(config);
-  db::Options options;
-  options.sqlite_path = config.sqlite_path();
-  db::Database database(options);
-  const auto port = portal.start();
-  add_keyed_server(database);
-  Credentials credentials = make_credentials(database, config.auth.jwt_secret);
+  fuzz::FuzzPortal portal("portal-request-fuzz");
 
   if (show_seeds) {
     std::uint64_t execution = 1u << 23;
     for (const auto& chosen : seeds) {
       const auto answer =
-          send_request(port, build_request(chosen, chosen.target, chosen.body, credentials, ++execution));
+          portal.send(build_request(chosen, chosen.target, chosen.body, portal.credentials(), ++execution));
       if (answer.status == 401 || chosen.target.find("/api/auth/log") != std::string::npos) {
-        credentials = make_credentials(database, config.auth.jwt_secret);
+        portal.renew_credentials();
       }
       const auto body = answer.start.find("\r\n\r\n");
       std::printf("%d %s %s %s\n", answer.status, chosen.method.c_str(), chosen.target.c_str(),
@@ -368,13 +255,13 @@ int main(int argc, char** argv) {
     } else if (kind < 7) {
       target = mutate.mutate_target(target);
     }
-    std::string raw = build_request(chosen, target, body, credentials, execution);
+    std::string raw = build_request(chosen, target, body, portal.credentials(), execution);
     if (kind >= 7) mutate.mutate_bytes(raw);
-    const int status = send_request(port, raw).status;
+    const int status = portal.send(raw).status;
     ++statuses[status];
     // A fuzzed logout, or the console ending the player's sessions, ends the tokens: issue new ones.
     if (status == 401 && (chosen.caller == "$USER" || chosen.caller == "$OPERATOR")) {
-      credentials = make_credentials(database, config.auth.jwt_secret);
+      portal.renew_credentials();
     }
     if (status == 500) {
       const auto file = fs::path(out_dir) / ("request-500-" + std::to_string(execution) + ".http");
@@ -395,9 +282,5 @@ int main(int argc, char** argv) {
     std::printf(" %d=%llu", status, static_cast<unsigned long long>(count));
   }
   std::printf("\n");
-  portal.stop();
-  portal.wait();
-  std::error_code ignored;
-  fs::remove_all(work, ignored);
   return findings > 0 ? 1 : 0;
 }

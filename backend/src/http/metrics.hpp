@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -41,10 +42,24 @@ class Metrics {
     std::uint64_t count = 0;
     double sum = 0;
   };
+  // Transparent, so lookups with string_views allocate nothing; only a new label set does. Compares
+  // views of both sides: clang 14 with libstdc++ 12 cannot compare tuples of strings and string_views.
+  struct LabelsLess {
+    using is_transparent = void;
+    template <class A, class B>
+    bool operator()(const A& a, const B& b) const {
+      return views(a) < views(b);
+    }
+    template <class... T>
+    static auto views(const std::tuple<T...>& labels) {
+      return std::apply([](const auto&... value) { return std::make_tuple(view(value)...); }, labels);
+    }
+    static std::string_view view(std::string_view text) { return text; }
+    static int view(int number) { return number; }
+  };
   mutable std::mutex mutex_;
-  // Transparent comparators: lookups with string_views allocate nothing; only a new label set does.
-  std::map<std::tuple<std::string, std::string, int>, std::uint64_t, std::less<>> requests_;
-  std::map<std::tuple<std::string, std::string>, Histogram, std::less<>> latency_;
+  std::map<std::tuple<std::string, std::string, int>, std::uint64_t, LabelsLess> requests_;
+  std::map<std::tuple<std::string, std::string>, Histogram, LabelsLess> latency_;
   std::atomic<std::int64_t> in_flight_{0};
   std::atomic<std::uint64_t> connections_refused_{0};
   std::vector<const WorkerPool*> pools_;  // guarded by mutex_

@@ -228,7 +228,7 @@ void assign_from_env(const Field& field, Config& config, std::string_view variab
 void apply_environment(const std::map<std::string, std::string>& env, Config& config) {
   for (const auto& [name, value] : env) {
     if (name.size() < kEnvPrefix.size()) continue;
-    const std::string upper_name = [&] {
+    const std::string upper_name = [&name = name] {  // named: clang before 16 cannot capture a binding
       std::string out = name;
       std::transform(out.begin(), out.end(), out.begin(),
                      [](unsigned char c) { return static_cast<char>(std::toupper(c)); });

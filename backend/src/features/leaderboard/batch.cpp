@@ -103,8 +103,9 @@ core::Result<BatchPlayer> parse_player(const boost::json::value& value, const st
       player.nickname = std::string(nickname);
       continue;
     }
+    const std::string_view name = key;  // clang before 16 cannot capture a structured binding
     const auto counter = std::find_if(kCounterFields.begin(), kCounterFields.end(),
-                                      [&](const CounterField& f) { return f.name == std::string_view(key); });
+                                      [name](const CounterField& f) { return f.name == name; });
     if (counter == kCounterFields.end()) return core::validation_failed(field, "unknown field " + field);
     std::int64_t n = 0;
     if (const auto* signed_number = field_value.if_int64()) {

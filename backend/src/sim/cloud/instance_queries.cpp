@@ -85,7 +85,8 @@ core::Result<DescribePage> InstanceRegistry::describe(const DescribeQuery& query
       matched.push_back(found->second);
     }
   } else {
-    for (const auto& [id, instance] : instances_) {
+    for (const auto& entry : instances_) {  // no structured binding: clang before 16 cannot capture one
+      const auto& instance = entry.second;
       if (instance.region != query.region) continue;
       if (std::all_of(query.filters.begin(), query.filters.end(),
                       [&instance](const Filter& f) { return matches(instance, f); })) {
