@@ -1,9 +1,12 @@
 // Large shared bodies leave through sendfile from a memory file (http/body_files.hpp): over real HTTP
 // they arrive byte for byte, again from the same file on the next request, never stale once the body
-// is replaced, with the right length on HEAD; small bodies are written as before.
+// is replaced, with the right length on HEAD; small bodies are written as before. A client that resets
+// the connection halfway through costs that connection only (sendfile has no MSG_NOSIGNAL: the
+// SIGPIPE it raises must not end the process).
 
 #include "http/body_files.hpp"
 #include "support/http_client.hpp"
+#include "support/raw_connection.hpp"
 #include "support/test_app.hpp"
 #include "support/test_routes.hpp"
 
@@ -50,6 +53,21 @@ TEST_F(HttpLargeBodies, HeadAnswersTheLengthWithoutTheBodyAndSmallBodiesAreWritt
   EXPECT_TRUE(head.body.empty());
   const auto small = shared(100, "s");
   EXPECT_EQ(small.body, std::string(100, 's'));
+}
+
+TEST_F(HttpLargeBodies, AClientThatResetsHalfwayThroughALargeBodyCostsOnlyItsConnection) {
+  // More than the loopback socket buffers hold, so sendfile is still at work when the reset comes.
+  const std::string request =
+      "GET /api/test/shared?bytes=" + std::to_string(8 * 1024 * 1024) + " HTTP/1.1\r\nHost: portal.test\r\n\r\n";
+  for (int i = 0; i < 10; ++i) {
+    RawConnection connection(port_of(app.url("")));
+    connection.send(request);
+    ASSERT_FALSE(connection.read_some().empty()) << "attempt " << i;
+    connection.reset();
+  }
+  const auto after = shared(100, "r");
+  EXPECT_EQ(after.status, 200);
+  EXPECT_EQ(after.body, std::string(100, 'r'));
 }
 
 TEST(BodyFiles, AFileHoldsTheBodysBytesAndIsMadeOncePerBody) {

@@ -16,9 +16,13 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <stdexcept>
+#include <thread>
 
 namespace portal::fuzz {
 
@@ -123,19 +127,35 @@ void FuzzPortal::renew_credentials() {
   credentials_ = make_credentials(parts_->database, parts_->config.auth.jwt_secret);
 }
 
-Answer FuzzPortal::send(const std::string& raw) const {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) throw std::runtime_error("socket failed");
-  timeval timeout{10, 0};
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+namespace {
+
+// A loopback connection to the portal. Thousands of short connections a second can run the kernel
+// out of ephemeral ports for a moment (EADDRNOTAVAIL): wait and try again; anything else, or a
+// minute of it, is an error.
+int connect_to(std::uint16_t port) {
   sockaddr_in address{};
   address.sin_family = AF_INET;
-  address.sin_port = htons(port_);
+  address.sin_port = htons(port);
   address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+  for (int attempt = 0;; ++attempt) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) throw std::runtime_error(std::string("socket failed: ") + std::strerror(errno));
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) return fd;
+    const int error = errno;
     ::close(fd);
-    throw std::runtime_error("connect failed: is the portal still running?");
+    if ((error != EADDRNOTAVAIL && error != EAGAIN) || attempt == 6000) {
+      throw std::runtime_error(std::string("connect to the portal failed: ") + std::strerror(error));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
+}
+
+}  // namespace
+
+Answer FuzzPortal::send(const std::string& raw) const {
+  const int fd = connect_to(port_);
+  timeval timeout{10, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
   for (std::size_t sent = 0; sent < raw.size();) {
     const auto n = ::send(fd, raw.data() + sent, raw.size() - sent, MSG_NOSIGNAL);
     if (n <= 0) break;

@@ -20,6 +20,8 @@
 #include <boost/url/parse.hpp>
 #include <spdlog/spdlog.h>
 
+#include <signal.h>
+
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -349,6 +351,13 @@ Server::~Server() {
 }
 
 std::uint16_t Server::start() {
+  // Large bodies leave through sendfile(2) (body_files.hpp), which cannot take MSG_NOSIGNAL: a client
+  // that resets mid-body would raise SIGPIPE, whose default action ends the whole process. Ignored,
+  // it is the EPIPE the write loop already handles, as nginx does it.
+  struct sigaction ignore_broken_pipes {};
+  ignore_broken_pipes.sa_handler = SIG_IGN;
+  ::sigaction(SIGPIPE, &ignore_broken_pipes, nullptr);
+
   auto& impl = *impl_;
   const tcp::endpoint endpoint{asio::ip::make_address(impl.options.host), impl.options.port};
   impl.acceptor.open(endpoint.protocol());
