@@ -14,8 +14,10 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <memory>
 #include <string>
+#include <thread>
 
 namespace portal::test {
 namespace {
@@ -68,6 +70,24 @@ TEST_F(HttpLargeBodies, AClientThatResetsHalfwayThroughALargeBodyCostsOnlyItsCon
   const auto after = shared(100, "r");
   EXPECT_EQ(after.status, 200);
   EXPECT_EQ(after.body, std::string(100, 'r'));
+}
+
+// The write's deadline is armed only once the socket makes it wait: a client that stops reading still
+// loses its connection when the write timeout passes, and the server goes on answering others.
+TEST(HttpLargeBodiesWriteTimeout, AClientThatStopsReadingIsCutOffAfterTheWriteTimeout) {
+  TestApp app{TestAppOptions{.configure = [](app::Config& config) { config.server.write_timeout_s = 1; },
+                             .extra_routes = add_test_routes}};
+  const std::size_t bytes = 32 * 1024 * 1024;  // far more than the loopback socket buffers hold
+  RawConnection stalled(port_of(app.url("")));
+  stalled.send("GET /api/test/shared?bytes=" + std::to_string(bytes) + " HTTP/1.1\r\nHost: portal.test\r\n\r\n");
+  ASSERT_FALSE(stalled.read_some().empty());
+  // The stall itself is the case under test: three times the write timeout without reading.
+  std::this_thread::sleep_for(std::chrono::seconds(3));
+  const std::string rest = stalled.read_until_closed(std::chrono::seconds(10));
+  EXPECT_TRUE(stalled.closed_by_server());
+  EXPECT_LT(rest.size(), bytes) << "the server gave up on the body instead of finishing it";
+  HttpClient client;
+  EXPECT_EQ(client.get(app.url("/api/test/shared?bytes=100&fill=w")).body, std::string(100, 'w'));
 }
 
 TEST(BodyFiles, AFileHoldsTheBodysBytesAndIsMadeOncePerBody) {

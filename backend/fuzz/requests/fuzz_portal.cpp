@@ -130,8 +130,8 @@ void FuzzPortal::renew_credentials() {
 namespace {
 
 // A loopback connection to the portal. Thousands of short connections a second can run the kernel
-// out of ephemeral ports for a moment (EADDRNOTAVAIL): wait and try again; anything else, or a
-// minute of it, is an error.
+// out of ephemeral ports for a moment (EADDRNOTAVAIL), and libFuzzer's timer signal can interrupt
+// the call (EINTR): try again on a new socket; anything else, or a minute of it, is an error.
 int connect_to(std::uint16_t port) {
   sockaddr_in address{};
   address.sin_family = AF_INET;
@@ -143,7 +143,7 @@ int connect_to(std::uint16_t port) {
     if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) return fd;
     const int error = errno;
     ::close(fd);
-    if ((error != EADDRNOTAVAIL && error != EAGAIN) || attempt == 6000) {
+    if ((error != EADDRNOTAVAIL && error != EAGAIN && error != EINTR) || attempt == 6000) {
       throw std::runtime_error(std::string("connect to the portal failed: ") + std::strerror(error));
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -158,13 +158,17 @@ Answer FuzzPortal::send(const std::string& raw) const {
   ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
   for (std::size_t sent = 0; sent < raw.size();) {
     const auto n = ::send(fd, raw.data() + sent, raw.size() - sent, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
     sent += static_cast<std::size_t>(n);
   }
   ::shutdown(fd, SHUT_WR);
   Answer answer;
   char buffer[16384];
-  for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) {
+  for (;;) {
+    const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
     if (answer.start.size() < 2048) answer.start.append(buffer, static_cast<std::size_t>(n));
   }
   ::close(fd);

@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cerrno>
+#include <optional>
 
 namespace portal::http {
 
@@ -94,19 +95,15 @@ asio::awaitable<beast::error_code> write_response(beast::tcp_stream& stream, con
 
   tcp::socket& socket = stream.socket();
   beast::error_code ec;
-  socket.native_non_blocking(true, ec);
+  // Asio's sockets are non-blocking once an asynchronous operation has run on them; asking again
+  // would cost an ioctl per response.
+  if (!socket.native_non_blocking()) socket.native_non_blocking(true, ec);
   if (ec) co_return ec;
-  // The whole write has one deadline; when it passes, the wait below is cancelled. The handler only
-  // touches the socket when the timer fired, never after the cancel at the end.
-  asio::steady_timer deadline(co_await asio::this_coro::executor);
-  deadline.expires_after(timeout);
+  // The whole write has one deadline, armed only when the socket first makes it wait: most answers
+  // fit in the socket's buffer and leave without a timer. When it passes, the wait below is
+  // cancelled; the handler only touches the socket when the timer fired, never after the cancel.
+  std::optional<asio::steady_timer> deadline;
   bool timed_out = false;
-  deadline.async_wait([&socket, &timed_out](const beast::error_code& wait_ec) {
-    if (wait_ec) return;
-    timed_out = true;
-    beast::error_code ignored;
-    socket.cancel(ignored);
-  });
 
   const int fd = socket.native_handle();
   std::size_t head_sent = 0;
@@ -126,13 +123,23 @@ asio::awaitable<beast::error_code> write_response(beast::tcp_stream& stream, con
       ec = beast::error_code(errno, boost::system::system_category());
       break;
     }
+    if (!deadline) {
+      deadline.emplace(socket.get_executor());
+      deadline->expires_after(timeout);
+      deadline->async_wait([&socket, &timed_out](const beast::error_code& wait_ec) {
+        if (wait_ec) return;
+        timed_out = true;
+        beast::error_code ignored;
+        socket.cancel(ignored);
+      });
+    }
     auto [wait_ec] = co_await socket.async_wait(tcp::socket::wait_write, use_tuple);
     if (timed_out)
       ec = beast::error::timeout;
     else if (wait_ec)
       ec = wait_ec;
   }
-  deadline.cancel();
+  if (deadline) deadline->cancel();
   co_return ec;
 }
 
