@@ -69,7 +69,7 @@ bench: build
 
 # libFuzzer targets (backend/fuzz/run.sh): 1,000,000 executions each, request_path (the whole request
 # path of a running portal, coverage-guided, over a clang build of the whole library in
-# backend/build-fuzz: about 10 minutes on 2 cores) among them; CI runs 20,000 each with a fixed seed.
+# backend/build-fuzz: about 6 minutes on 2 cores) among them; CI runs 20,000 each with a fixed seed.
 # Then mutated requests through the same request path on the sanitizer build (backend/fuzz/requests/):
 # 1,000,000, in CI 5,000.
 fuzz: deps

@@ -8,7 +8,7 @@
 #
 # request_path is the whole HTTP request path of a running portal (requests/request_path_libfuzzer.cpp):
 # it needs the whole library built with clang and libFuzzer's instrumentation (CMake PORTAL_FUZZ, in
-# $FUZZ_DIR; about 10 minutes on 2 cores the first time).
+# $FUZZ_DIR; about 6 minutes on 2 cores the first time).
 #
 #   backend/fuzz/run.sh [TARGET ...]        RUNS=1000000 OUT=/tmp/portal-fuzz SEED=<random> JOBS=2
 set -euo pipefail

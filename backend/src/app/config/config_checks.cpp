@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <charconv>
+#include <optional>
 #include <string>
 #include <system_error>
 
@@ -30,19 +31,22 @@ void check_not_negative(std::string_view key, int value) {
 
 namespace {
 
+// What follows "http://" or "https://", or nothing when `text` starts with neither.
+std::optional<std::string_view> after_http_scheme(std::string_view text) {
+  if (text.starts_with("http://")) return text.substr(7);
+  if (text.starts_with("https://")) return text.substr(8);
+  return std::nullopt;
+}
+
 bool is_host_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.'; }
 
 }  // namespace
 
 // Empty when `text` is an http(s) origin: lowercase scheme://host[:port], nothing after. Otherwise the reason.
 std::string origin_problem(std::string_view text) {
-  std::string_view rest;
-  if (text.starts_with("http://"))
-    rest = text.substr(7);
-  else if (text.starts_with("https://"))
-    rest = text.substr(8);
-  else
-    return "must start with http:// or https://";
+  const auto after_scheme = after_http_scheme(text);
+  if (!after_scheme) return "must start with http:// or https://";
+  std::string_view rest = *after_scheme;
   if (rest.empty()) return "has no host";
   std::string_view host = rest;
   std::string_view port;
@@ -90,13 +94,9 @@ std::string origin_problem(std::string_view text) {
 
 // Empty when `text` is an absolute http(s) URL with a host and no whitespace. Otherwise the reason.
 std::string http_url_problem(std::string_view text) {
-  std::string_view rest;
-  if (text.starts_with("http://"))
-    rest = text.substr(7);
-  else if (text.starts_with("https://"))
-    rest = text.substr(8);
-  else
-    return "must be an http:// or https:// URL";
+  const auto after_scheme = after_http_scheme(text);
+  if (!after_scheme) return "must be an http:// or https:// URL";
+  const std::string_view rest = *after_scheme;
   if (rest.empty() || rest.front() == '/' || rest.front() == '?' || rest.front() == '#') return "has no host";
   for (char c : text) {
     if (static_cast<unsigned char>(c) <= 0x20 || c == 0x7f) return "must not contain spaces or control characters";
