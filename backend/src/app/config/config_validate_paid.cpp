@@ -12,16 +12,10 @@
 #include <tuple>
 
 namespace portal::app {
-
-using detail::check_not_negative;
-using detail::check_positive;
-using detail::check_range;
-using detail::http_url_problem;
-using detail::in_quotes;
-using detail::invalid;
+namespace detail {
 
 // A listed method needs its settings in production; demo mode points every adapter at sim/payments.
-void detail::validate_payments(const Config& config) {
+void validate_payments(const Config& config) {
   const PaymentsConfig& payments = config.payments;
   check_range("payments.window_s", payments.window_s, 60, 3600);
   check_range("payments.max_open_orders", payments.max_open_orders, 1, 100);
@@ -67,7 +61,7 @@ void detail::validate_payments(const Config& config) {
 }
 
 // Practice-server rental: the offered regions and the rental's limits and job intervals.
-void detail::validate_pracc(const Config& config) {
+void validate_pracc(const Config& config) {
   const PraccConfig& pracc = config.pracc;
   if (pracc.regions.empty() && config.features.pracc_enabled) {
     invalid(
@@ -122,7 +116,7 @@ bool is_region_code(std::string_view code) {
 
 // Tencent Cloud: the forms of its settings (whether they are required is require_cloud_settings'), and
 // the pace of the demo stand-in.
-void detail::validate_cloud(const Config& config) {
+void validate_cloud(const Config& config) {
   const CloudConfig& cloud = config.cloud;
   // Secrets are never quoted. A line break pasted from a file would spoil every signature.
   const std::pair<std::string_view, const std::string*> secrets[] = {
@@ -158,7 +152,10 @@ void detail::validate_cloud(const Config& config) {
   check_range("cloud.sim.demo_interval_s", sim.demo_interval_s, 10, 86400);
 }
 
+}  // namespace detail
+
 void require_cloud_settings(const Config& config) {
+  using detail::in_quotes;
   if (config.mode == Mode::demo || !config.features.pracc_enabled || config.pracc.regions.empty()) return;
   const CloudConfig& cloud = config.cloud;
   const std::tuple<const char*, const char*, const std::string*> required[] = {
@@ -176,10 +173,11 @@ void require_cloud_settings(const Config& config) {
     variables += (variables.empty() ? "" : ", ") + std::string(variable);
   }
   if (keys.empty()) return;
-  invalid("Practice-server rental (\"features.pracc.enabled\") needs its Tencent Cloud settings in production, and " +
-          keys + (keys.find(',') == std::string::npos ? " is" : " are") + " empty: set " + variables +
-          " (the API keys belong in the environment, the rest may go in [cloud]), or turn the rental off with "
-          "PORTAL_FEATURES__PRACC__ENABLED=false.");
+  detail::invalid(
+      "Practice-server rental (\"features.pracc.enabled\") needs its Tencent Cloud settings in production, and " +
+      keys + (keys.find(',') == std::string::npos ? " is" : " are") + " empty: set " + variables +
+      " (the API keys belong in the environment, the rest may go in [cloud]), or turn the rental off with "
+      "PORTAL_FEATURES__PRACC__ENABLED=false.");
 }
 
 }  // namespace portal::app
