@@ -93,6 +93,11 @@ db::Options sqlite_options(const app::Config& config) {
 
 }  // namespace
 
+std::string forwarded_for_header(std::uint64_t request_number) {
+  return "X-Forwarded-For: 10." + std::to_string((request_number >> 16) & 255) + "." +
+         std::to_string((request_number >> 8) & 255) + "." + std::to_string(request_number & 255) + "\r\n";
+}
+
 struct FuzzPortal::Parts {
   explicit Parts(fs::path folder)
       : work(std::move(folder)), config(fuzz_config(work)), portal(config), database(sqlite_options(config)) {}

@@ -21,6 +21,10 @@ struct Answer {
   std::string start;  // the first bytes of the response
 };
 
+// "X-Forwarded-For: 10.a.b.c\r\n", a different client address for each request number, so the
+// per-address rate limits (the portal trusts the header here) never hide a route.
+std::string forwarded_for_header(std::uint64_t request_number);
+
 class FuzzPortal {
  public:
   // Starts the portal in a fresh work folder under the system's temp folder; `name` prefixes it.

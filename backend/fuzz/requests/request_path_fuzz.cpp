@@ -189,9 +189,7 @@ class Mutator {
 std::string build_request(const Seed& seed, std::string target, std::string body, const fuzz::Credentials& credentials,
                           std::uint64_t execution) {
   std::string raw = seed.method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n";
-  // A fresh client address per request, so the per-address rate limits never hide a route.
-  raw += "X-Forwarded-For: 10." + std::to_string((execution >> 16) & 255) + "." +
-         std::to_string((execution >> 8) & 255) + "." + std::to_string(execution & 255) + "\r\n";
+  raw += fuzz::forwarded_for_header(execution);
   if (seed.caller == "$USER") raw += "Authorization: Bearer " + credentials.user + "\r\n";
   if (seed.caller == "$OPERATOR") raw += "Authorization: Bearer " + credentials.operator_ + "\r\n";
   if (seed.caller == "$PLUGIN") raw += "Authorization: Bearer " + credentials.plugin + "\r\n";

@@ -58,9 +58,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   replace_all(raw, "$OPERATOR", credentials.operator_);
   replace_all(raw, "$PLUGIN", credentials.plugin);
   if (const auto line_end = raw.find("\r\n"); line_end != std::string::npos) {
-    const std::uint64_t n = ++executions;
-    raw.insert(line_end + 2, "X-Forwarded-For: 10." + std::to_string((n >> 16) & 255) + "." +
-                                 std::to_string((n >> 8) & 255) + "." + std::to_string(n & 255) + "\r\n");
+    raw.insert(line_end + 2, portal::fuzz::forwarded_for_header(++executions));
   }
   const auto answer = running->send(raw);
   if (show_answers) {
