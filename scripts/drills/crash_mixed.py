@@ -44,6 +44,17 @@ import urllib.parse
 from killed_portal import KilledPortal, api_call
 from outside_world import FaultProxy
 
+# Every player's all-time dm kills as the database holds them: what the fold has added into
+# leaderboard_stats, plus the change-log rows after changes_folded_through (appended by acknowledged
+# batches, not folded yet when the portal stopped).
+ALL_TIME_DM_KILLS = (
+    "SELECT steam_id, SUM(kills) FROM ("
+    "SELECT s.steam_id, s.kills FROM leaderboard_stats s JOIN leaderboard_boards b ON b.id = s.board_id "
+    "WHERE b.mode = 'dm' AND b.season_id IS NULL "
+    "UNION ALL SELECT c.steam_id, c.kills FROM leaderboard_changes c "
+    "JOIN leaderboard_boards b ON b.id = c.board_id JOIN leaderboard_meta m ON m.id = 1 "
+    "WHERE b.mode = 'dm' AND b.season_id IS NULL AND c.seq > m.changes_folded_through) t")
+
 build = sys.argv[1] if len(sys.argv) > 1 else "backend/build"
 kills = int(sys.argv[2]) if len(sys.argv) > 2 else 30
 portal = KilledPortal(build, "portal-crash-mixed-", demo=True, PORTAL_SECURITY__TRUST_FORWARDED_FOR="true",
@@ -371,8 +382,7 @@ for batch_id in batch_ids:
     for player in attempted.get(batch_id, []):
         expected_kills[player] = expected_kills.get(player, 0) + 1
 recorded = {sid: int(k) for sid, k in portal.query(
-    "SELECT s.steam_id, s.kills FROM leaderboard_stats s JOIN leaderboard_boards b ON b.id = s.board_id "
-    "WHERE b.mode = 'dm' AND b.season_id IS NULL AND s.steam_id LIKE '76561198100%'")}
+    ALL_TIME_DM_KILLS + " WHERE steam_id LIKE '76561198100%' GROUP BY steam_id")}
 problems += [f"player {p}: {recorded.get(p)} kills, {n} in the recorded batches" for p, n in expected_kills.items()
              if recorded.get(p) != n]
 

@@ -22,6 +22,17 @@ import time
 
 from killed_portal import KilledPortal
 
+# Every player's all-time dm kills as the database holds them: what the fold has added into
+# leaderboard_stats, plus the change-log rows after changes_folded_through (appended by acknowledged
+# batches, not folded yet when the portal stopped).
+ALL_TIME_DM_KILLS = (
+    "SELECT steam_id, SUM(kills) FROM ("
+    "SELECT s.steam_id, s.kills FROM leaderboard_stats s JOIN leaderboard_boards b ON b.id = s.board_id "
+    "WHERE b.mode = 'dm' AND b.season_id IS NULL "
+    "UNION ALL SELECT c.steam_id, c.kills FROM leaderboard_changes c "
+    "JOIN leaderboard_boards b ON b.id = c.board_id JOIN leaderboard_meta m ON m.id = 1 "
+    "WHERE b.mode = 'dm' AND b.season_id IS NULL AND c.seq > m.changes_folded_through) t")
+
 build = sys.argv[1] if len(sys.argv) > 1 else "backend/build"
 kills = int(sys.argv[2]) if len(sys.argv) > 2 else 50
 portal = KilledPortal(build, "portal-crash-", PORTAL_FEATURES__INVENTORY__ENABLED="false",
@@ -96,8 +107,7 @@ for chosen in sent.values():
     for player in chosen:
         expected[player] = expected.get(player, 0) + 1
 recorded = {steam_id: int(kills) for steam_id, kills in portal.query(
-    "SELECT s.steam_id, s.kills FROM leaderboard_stats s JOIN leaderboard_boards b ON b.id = s.board_id "
-    "WHERE b.mode = 'dm' AND b.season_id IS NULL")}
+    ALL_TIME_DM_KILLS + " GROUP BY steam_id")}
 batches = int(portal.query("SELECT COUNT(*) FROM leaderboard_batches")[0][0])
 report = {
     "engine": portal.engine,

@@ -39,6 +39,7 @@ inline constexpr std::int64_t kJobPraccSync = 0x504F52544A4F4207LL;
 inline constexpr std::int64_t kJobPraccLifecycle = 0x504F52544A4F4208LL;
 inline constexpr std::int64_t kJobPaymentsRefunds = 0x504F52544A4F4209LL;
 inline constexpr std::int64_t kJobMailDeliver = 0x504F52544A4F420ALL;
+inline constexpr std::int64_t kJobLeaderboardFold = 0x504F52544A4F420BLL;
 
 // Transaction-level, taken by a stats batch just before it appends to the leaderboard's change log
 // and held to its commit, so the log's seq order is its commit order ("PORTLBCL").
@@ -67,6 +68,7 @@ inline constexpr std::array kAllAdvisoryLocks = {
     AdvisoryLockKey{"job pracc.lifecycle", advisory_locks::kJobPraccLifecycle, LockSpace::single_bigint},
     AdvisoryLockKey{"job payments.refunds", advisory_locks::kJobPaymentsRefunds, LockSpace::single_bigint},
     AdvisoryLockKey{"job mail.deliver", advisory_locks::kJobMailDeliver, LockSpace::single_bigint},
+    AdvisoryLockKey{"job leaderboard.fold", advisory_locks::kJobLeaderboardFold, LockSpace::single_bigint},
     AdvisoryLockKey{"vip account", advisory_locks::kVipAccountClass, LockSpace::int_pair_class},
     AdvisoryLockKey{"seasons", advisory_locks::kSeasonsClass, LockSpace::int_pair_class},
     AdvisoryLockKey{"rental limits", advisory_locks::kRentalLimitsClass, LockSpace::int_pair_class},

@@ -54,9 +54,9 @@ void print_standings(db::Database& database, auth::MembershipService& membership
   std::size_t total_bytes = 0;
   for (const auto& board : standings.sizes()) {
     const auto label = labels.find(board.board_id);
-    out(fmt::format("board {} ({}): {} players, {:.1f} MB in memory\n", board.board_id,
+    out(fmt::format("board {} ({}): {} players, {:.1f} MB in memory, {} changes not folded yet\n", board.board_id,
                     label != labels.end() ? label->second : "?", board.players,
-                    static_cast<double>(board.memory_bytes) / 1e6));
+                    static_cast<double>(board.memory_bytes) / 1e6, board.unfolded));
     total_bytes += board.memory_bytes;
   }
   out(fmt::format("loaded in {} ms through change {}; {:.1f} MB of orders in all\n", report.took.count(), report.seq,

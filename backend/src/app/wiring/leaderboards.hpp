@@ -1,8 +1,8 @@
 #pragma once
 // Builds the leaderboard feature: seasons, the service behind the routes, the standings (each board's
 // order in memory) with the job that keeps them up to date on every instance ("leaderboard.standings",
-// every leaderboard.refresh_interval_s), and the job that prunes the change log ("leaderboard.prune",
-// on one instance).
+// every leaderboard.refresh_interval_s), the job that adds the change log into the stats tables
+// ("leaderboard.fold", on one instance) and the job that prunes it ("leaderboard.prune", on one instance).
 // Memberships (badges, group filters) come from the accounts feature; plugin keys from the servers feature.
 
 #include "app/config/config.hpp"
@@ -10,6 +10,7 @@
 #include "core/jobs/scheduler.hpp"
 #include "db/database.hpp"
 #include "features/leaderboard/change_log_repository.hpp"
+#include "features/leaderboard/fold_repository.hpp"
 #include "features/leaderboard/routes.hpp"
 #include "features/leaderboard/season_repository.hpp"
 #include "features/leaderboard/seasons.hpp"
@@ -37,7 +38,7 @@ class Leaderboards final : public Module {
   std::string_view name() const override { return "leaderboard"; }
   void register_routes(http::RouteTable& routes) override;
   RateLimitPolicies rate_limit_policies() const override;
-  // The standings and prune jobs; the scheduler must stop before this object goes.
+  // The standings, fold and prune jobs; the scheduler must stop before this object goes.
   void add_jobs(core::jobs::Scheduler& jobs) override;
 
  private:
@@ -47,6 +48,7 @@ class Leaderboards final : public Module {
   leaderboard::Standings standings_;
   leaderboard::LeaderboardService service_;
   leaderboard::ChangeLogRepository change_log_;
+  leaderboard::FoldRepository fold_;
   std::chrono::seconds follow_interval_;
 };
 

@@ -11,20 +11,20 @@ namespace portal::leaderboard {
 
 namespace {
 
-// Columns 0..3: steam_id, nickname, username, avatar; then the counters.
-std::string player_columns() {
-  std::string columns = "r.steam_id, COALESCE(p.nickname, ''), COALESCE(u.username, ''), COALESCE(u.avatar, '')";
-  std::string_view names = kCounterColumns;
-  while (!names.empty()) {
-    const auto comma = names.find(',');
-    columns += std::string(", r.") + std::string(names.substr(0, comma));
-    names = comma == std::string_view::npos ? std::string_view{} : names.substr(comma + 2);
-  }
+constexpr const char* kFoldedThrough = "(SELECT changes_folded_through FROM leaderboard_meta WHERE id = 1)";
+
+// Columns 0..3: steam_id, nickname, username, avatar; then the counters (0 where r has no row).
+std::string player_columns(const std::string& steam_id) {
+  std::string columns = steam_id + ", COALESCE(p.nickname, ''), COALESCE(u.username, ''), COALESCE(u.avatar, '')";
+  for (const auto name : kCounterColumnNames) columns += ", COALESCE(r." + std::string(name) + ", 0)";
   return columns;
 }
 
-constexpr const char* kNames =
-    " LEFT JOIN leaderboard_players p ON p.steam_id = r.steam_id LEFT JOIN users u ON u.steam_id = r.steam_id";
+// The names of the player `player_id` and `user_id` (the same SteamID64, twice: each placeholder is bound once).
+std::string names_joined_on(const std::string& player_id, const std::string& user_id) {
+  return " LEFT JOIN leaderboard_players p ON p.steam_id = " + player_id + " LEFT JOIN users u ON u.steam_id = " +
+         user_id;
+}
 
 // Reads the columns of player_columns() starting at `first`.
 RankedPlayer read_player(const soci::row& row, std::size_t first) {
@@ -33,11 +33,8 @@ RankedPlayer read_player(const soci::row& row, std::size_t first) {
   out.nickname = db::row_string(row, first + 1);
   if (out.nickname.empty()) out.nickname = db::row_string(row, first + 2);
   out.avatar = db::row_string(row, first + 3);
-  auto& c = out.counters;
-  std::int64_t* fields[] = {&c.kills,       &c.deaths,    &c.headshots,    &c.playtime, &c.wins,      &c.loses,
-                            &c.rifle_kills, &c.awp_kills, &c.pistol_kills, &c.clutches, &c.clutchwins};
   std::size_t column = first + 4;
-  for (auto* field : fields) *field = db::row_int64(row, column++);
+  for (auto* field : counter_fields(out.counters)) *field = db::row_int64(row, column++);
   return out;
 }
 
@@ -54,7 +51,8 @@ struct BoardQuery {
 };
 
 std::string records_sql() {
-  std::string sql = "SELECT " + player_columns() + " FROM leaderboard_stats r" + kNames +
+  std::string sql = std::string("SELECT ") + kFoldedThrough + ", " + player_columns("r.steam_id") +
+                    " FROM leaderboard_stats r" + names_joined_on("r.steam_id", "r.steam_id") +
                     " WHERE r.board_id = :board AND r.steam_id IN (";
   for (std::size_t i = 0; i < BoardRepository::kMaxRecords; ++i) sql += (i == 0 ? ":s" : ", :s") + std::to_string(i);
   return sql + ")";
@@ -84,11 +82,13 @@ struct PlayerQuery {
   soci::row row;
   soci::statement statement;
   explicit PlayerQuery(soci::session& sql)
-      : statement((sql.prepare << "SELECT b.id, b.mode, " + player_columns() +
-                                      " FROM leaderboard_boards b JOIN leaderboard_stats r ON r.board_id = b.id AND "
-                                      "r.steam_id = :steam_id" +
-                                      kNames + " WHERE COALESCE(b.season_id, 0) = :season",
-                   soci::use(steam_id), soci::use(season), soci::into(row))) {}
+      : statement((sql.prepare << std::string("SELECT b.id, b.mode, ") + kFoldedThrough +
+                                      ", CASE WHEN r.steam_id IS NULL THEN 0 ELSE 1 END, " + player_columns("COALESCE(r.steam_id, '')") +
+                                      " FROM leaderboard_boards b LEFT JOIN leaderboard_stats r ON r.board_id = b.id "
+                                      "AND r.steam_id = :steam_id" +
+                                      names_joined_on(":player_id", ":user_id") + " WHERE COALESCE(b.season_id, 0) = :season",
+                   soci::use(steam_id), soci::use(steam_id), soci::use(steam_id), soci::use(season),
+                   soci::into(row))) {}
 };
 
 }  // namespace
@@ -103,10 +103,9 @@ std::optional<std::int64_t> BoardRepository::board_id(const BoardKey& key) const
   });
 }
 
-std::unordered_map<std::string, RankedPlayer> BoardRepository::records(
-    std::int64_t board_id, const std::vector<std::string>& steam_ids) const {
+Records BoardRepository::records(std::int64_t board_id, const std::vector<std::string>& steam_ids) const {
   if (steam_ids.size() > kMaxRecords) throw std::invalid_argument("at most 50 records at once");
-  std::unordered_map<std::string, RankedPlayer> out;
+  Records out;
   if (steam_ids.empty()) return out;
   return database_.with_session([&](soci::session& sql) {
     auto query = database_.statements().take<RecordsQuery>(sql);
@@ -114,25 +113,27 @@ std::unordered_map<std::string, RankedPlayer> BoardRepository::records(
     for (std::size_t i = 0; i < kMaxRecords; ++i) query->ids[i] = i < steam_ids.size() ? steam_ids[i] : std::string();
     query->statement.execute();
     while (query->statement.fetch()) {
-      auto player = read_player(query->row, 0);
+      out.folded_through = db::row_int64(query->row, 0);
+      auto player = read_player(query->row, 1);
       auto steam_id = player.steam_id;
-      out.emplace(std::move(steam_id), std::move(player));
+      out.players.emplace(std::move(steam_id), std::move(player));
     }
     return out;
   });
 }
 
-std::vector<BoardRecord> BoardRepository::player(std::int64_t season, const std::string& steam_id) const {
+PlayerRecords BoardRepository::player(std::int64_t season, const std::string& steam_id) const {
   return database_.with_session([&](soci::session& sql) {
-    std::vector<BoardRecord> out;
+    PlayerRecords out;
     auto query = database_.statements().take<PlayerQuery>(sql);
     query->steam_id = steam_id;
     query->season = season;
     query->statement.execute();
     while (query->statement.fetch()) {
-      BoardRecord record{db::row_int64(query->row, 0), read_player(query->row, 2)};
+      out.folded_through = db::row_int64(query->row, 2);
+      BoardRecord record{db::row_int64(query->row, 0), db::row_int64(query->row, 3) != 0, read_player(query->row, 4)};
       record.player.mode = mode_from_string(db::row_string(query->row, 1)).value_or(Mode::dm);
-      out.push_back(std::move(record));
+      out.boards.push_back(std::move(record));
     }
     return out;
   });

@@ -42,7 +42,20 @@ struct RankedPlayer {
 // A player's record on one board.
 struct BoardRecord {
   std::int64_t board_id = 0;
+  bool in_table = false;  // false: leaderboard_stats holds nothing of the player's on this board yet
   RankedPlayer player;
+};
+
+// Records as the tables held them, with the log position the fold had reached in the same snapshot:
+// the changes after it are not in the records (leaderboard_meta.changes_folded_through).
+struct Records {
+  std::int64_t folded_through = 0;
+  std::unordered_map<std::string, RankedPlayer> players;  // SteamID64 -> record
+};
+
+struct PlayerRecords {
+  std::int64_t folded_through = 0;
+  std::vector<BoardRecord> boards;
 };
 
 class BoardRepository {
@@ -53,11 +66,11 @@ class BoardRepository {
   explicit BoardRepository(db::Database& database) : database_(database) {}
 
   std::optional<std::int64_t> board_id(const BoardKey& key) const;
-  // SteamID64 -> record on the board, for up to kMaxRecords players (more throw std::invalid_argument).
-  std::unordered_map<std::string, RankedPlayer> records(std::int64_t board_id,
-                                                        const std::vector<std::string>& steam_ids) const;
-  // The player's record on each board of the season that holds stats of theirs.
-  std::vector<BoardRecord> player(std::int64_t season, const std::string& steam_id) const;
+  // The records on the board of up to kMaxRecords players (more throw std::invalid_argument); a player
+  // the table holds nothing of is left out.
+  Records records(std::int64_t board_id, const std::vector<std::string>& steam_ids) const;
+  // The player's record on each board of the season (in_table false where the table holds none).
+  PlayerRecords player(std::int64_t season, const std::string& steam_id) const;
 
  private:
   db::Database& database_;

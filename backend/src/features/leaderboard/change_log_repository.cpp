@@ -2,6 +2,7 @@
 
 #include "db/row.hpp"
 #include "db/transaction.hpp"
+#include "features/leaderboard/change_rows.hpp"
 
 namespace portal::leaderboard {
 
@@ -10,9 +11,10 @@ namespace {
 LogPosition read_position(soci::session& sql) {
   long long epoch = 0;
   long long pruned = 0;
-  sql << "SELECT index_epoch, changes_pruned_through FROM leaderboard_meta WHERE id = 1", soci::into(epoch),
-      soci::into(pruned);
-  return LogPosition{epoch, pruned, 0};
+  long long folded = 0;
+  sql << "SELECT index_epoch, changes_pruned_through, changes_folded_through FROM leaderboard_meta WHERE id = 1",
+      soci::into(epoch), soci::into(pruned), soci::into(folded);
+  return LogPosition{epoch, pruned, folded, 0};
 }
 
 // A read transaction: one snapshot for every statement in it (WAL on SQLite, REPEATABLE READ on
@@ -32,7 +34,8 @@ auto in_snapshot(soci::session& sql, db::Engine engine, Fn&& fn) {
 
 }  // namespace
 
-LoadedBoards ChangeLogRepository::load_all(const std::function<void(BoardTotals&&)>& each) const {
+LoadedBoards ChangeLogRepository::load_all(const std::function<void(BoardTotals&&)>& each,
+                                           const std::function<void(LoggedChange&&)>& unfolded) const {
   return database_.with_session([&](soci::session& sql) {
     return in_snapshot(sql, database_.engine(), [&] {
       LoadedBoards loaded;
@@ -61,6 +64,9 @@ LoadedBoards ChangeLogRepository::load_all(const std::function<void(BoardTotals&
         kills.resize(kChunk);
         deaths.resize(kChunk);
       }
+      const long long folded = position.folded_through;
+      detail::ChangeRows rows(detail::kFetchChunk);
+      detail::fetch_changes((sql.prepare << detail::changes_sql("seq > :folded"), soci::use(folded)), rows, unfolded);
       return loaded;
     });
   });
@@ -75,17 +81,10 @@ std::vector<LoggedChange> ChangeLogRepository::changes_after(std::int64_t after,
     const long long from = after;
     const long long most = static_cast<long long>(limit);
     std::vector<LoggedChange> out;
-    soci::rowset<soci::row> rows =
-        (sql.prepare << "SELECT c.seq, c.changed_at, c.board_id, c.steam_id, COALESCE(s.kills, 0), "
-                        "COALESCE(s.deaths, 0) "
-                        "FROM leaderboard_changes c LEFT JOIN leaderboard_stats s ON s.board_id = c.board_id AND "
-                        "s.steam_id = c.steam_id WHERE c.seq > :after ORDER BY c.seq LIMIT :limit",
-         soci::use(from), soci::use(most));
-    for (const auto& row : rows) {
-      out.push_back(LoggedChange{
-          db::row_int64(row, 0), db::row_int64(row, 1),
-          BoardTotals{db::row_int64(row, 2), db::row_string(row, 3), db::row_int64(row, 4), db::row_int64(row, 5)}});
-    }
+    out.reserve(limit);
+    detail::ChangeRows rows(std::min(limit, detail::kFetchChunk));
+    detail::fetch_changes((sql.prepare << detail::changes_sql("seq > :after") + " LIMIT :limit", soci::use(from), soci::use(most)),
+                  rows, [&](LoggedChange&& change) { out.push_back(std::move(change)); });
     return out;
   });
 }
@@ -96,8 +95,10 @@ std::int64_t ChangeLogRepository::prune(std::int64_t before) {
     return db::write_transaction(sql, database_.engine(), [&]() -> std::int64_t {
       long long highest = 0;
       soci::indicator none = soci::i_null;
-      sql << "SELECT MAX(seq) FROM leaderboard_changes WHERE changed_at < :before", soci::use(cutoff),
-          soci::into(highest, none);
+      // Changes not folded yet are the only record of what their batches added.
+      sql << "SELECT MAX(c.seq) FROM leaderboard_changes c, leaderboard_meta m WHERE m.id = 1 AND c.changed_at < "
+             ":before AND c.seq <= m.changes_folded_through",
+          soci::use(cutoff), soci::into(highest, none);
       if (none != soci::i_ok) return 0;
       soci::statement remove =
           (sql.prepare << "DELETE FROM leaderboard_changes WHERE seq <= :highest", soci::use(highest));

@@ -50,20 +50,6 @@ IngestOutcome earlier_batch(soci::session& sql, long long server, const std::str
   return outcome;
 }
 
-std::string upsert_stats_sql() {
-  std::string sql = std::string("INSERT INTO leaderboard_stats (board_id, steam_id, ") + kCounterColumns +
-                    ", updated_at) VALUES (:board, :steam_id, :c0, :c1, :c2, :c3, :c4, :c5, :c6, :c7, :c8, :c9, "
-                    ":c10, :now) ON CONFLICT (board_id, steam_id) DO UPDATE SET updated_at = excluded.updated_at";
-  std::string_view columns = kCounterColumns;
-  while (!columns.empty()) {
-    const auto comma = columns.find(',');
-    const std::string column(columns.substr(0, comma));
-    sql += ", " + column + " = leaderboard_stats." + column + " + excluded." + column;
-    columns = comma == std::string_view::npos ? std::string_view{} : columns.substr(comma + 2);
-  }
-  return sql;
-}
-
 }  // namespace
 
 IngestOutcome IngestRepository::apply(std::int64_t server_id, const StatsBatch& batch, const std::string& content_hash,
@@ -92,43 +78,21 @@ IngestOutcome IngestRepository::apply(std::int64_t server_id, const StatsBatch& 
         record.execute(true);
         if (record.get_affected_rows() == 0) throw BatchSeen{earlier_batch(sql, server, batch.batch_id, content_hash)};
 
+        // Only appends: what the batch adds to each player, one row per board. The fold
+        // (fold_repository.hpp) adds them into leaderboard_stats and leaderboard_players later, in key order.
         std::string steam_id;
         std::string nickname;
-        soci::statement rename =
-            (sql.prepare << "INSERT INTO leaderboard_players (steam_id, nickname, updated_at) VALUES (:steam_id, "
-                            ":nickname, :now) ON CONFLICT (steam_id) DO UPDATE SET nickname = excluded.nickname, "
-                            "updated_at = excluded.updated_at",
-             soci::use(steam_id), soci::use(nickname), soci::use(at));
-        soci::statement remember =
-            (sql.prepare << "INSERT INTO leaderboard_players (steam_id, nickname, updated_at) VALUES (:steam_id, '', "
-                            ":now) ON CONFLICT (steam_id) DO NOTHING",
-             soci::use(steam_id), soci::use(at));
+        soci::indicator nickname_given = soci::i_null;
         long long board_id = 0;
-        soci::statement log_change =
-            (sql.prepare << "INSERT INTO leaderboard_changes (board_id, steam_id, changed_at) VALUES (:board, "
-                            ":steam_id, :now)",
-             soci::use(board_id), soci::use(steam_id), soci::use(at));
         std::array<long long, kCounterCount> c{};
-        soci::statement add =
-            (sql.prepare << upsert_stats_sql(), soci::use(board_id), soci::use(steam_id), soci::use(c[0]),
-             soci::use(c[1]), soci::use(c[2]), soci::use(c[3]), soci::use(c[4]), soci::use(c[5]), soci::use(c[6]),
-             soci::use(c[7]), soci::use(c[8]), soci::use(c[9]), soci::use(c[10]), soci::use(at));
-        for (const auto& player : batch.players) {
-          steam_id = player.steam_id;
-          if (player.nickname) {
-            nickname = *player.nickname;
-            rename.execute(true);
-          } else {
-            remember.execute(true);
-          }
-          const auto& k = player.counters;
-          c = {k.kills,       k.deaths,    k.headshots,    k.playtime, k.wins,      k.loses,
-               k.rifle_kills, k.awp_kills, k.pistol_kills, k.clutches, k.clutchwins};
-          for (const auto& board : boards) {
-            board_id = board.id;
-            add.execute(true);
-          }
-        }
+        soci::statement log_change =
+            (sql.prepare << std::string("INSERT INTO leaderboard_changes (board_id, steam_id, changed_at, nickname, ") +
+                                kCounterColumns +
+                                ") VALUES (:board, :steam_id, :now, :nickname, :c0, :c1, :c2, :c3, :c4, :c5, :c6, "
+                                ":c7, :c8, :c9, :c10)",
+             soci::use(board_id), soci::use(steam_id), soci::use(at), soci::use(nickname, nickname_given),
+             soci::use(c[0]), soci::use(c[1]), soci::use(c[2]), soci::use(c[3]), soci::use(c[4]), soci::use(c[5]),
+             soci::use(c[6]), soci::use(c[7]), soci::use(c[8]), soci::use(c[9]), soci::use(c[10]));
         // The log's order must be its commit order (see standings.hpp): on PostgreSQL the appends of
         // concurrent batches take turns until commit; SQLite commits one writer at a time anyway.
         if (database_.engine() == db::Engine::postgresql) {
@@ -137,6 +101,11 @@ IngestOutcome IngestRepository::apply(std::int64_t server_id, const StatsBatch& 
         }
         for (const auto& player : batch.players) {
           steam_id = player.steam_id;
+          nickname = player.nickname.value_or(std::string());
+          nickname_given = player.nickname ? soci::i_ok : soci::i_null;
+          auto added = player.counters;
+          const auto fields = counter_fields(added);
+          for (std::size_t i = 0; i < fields.size(); ++i) c[i] = *fields[i];
           for (const auto& board : boards) {
             board_id = board.id;
             log_change.execute(true);

@@ -1,7 +1,9 @@
 #pragma once
-// Applying a stats batch: one write transaction that records the batch id, adds the deltas to the
-// open season's board and the all-time board of the mode, keeps the players' nicknames, and marks
-// both boards for the ranking job. A batch id seen before changes nothing.
+// Applying a stats batch: one write transaction that records the batch id and appends what it adds
+// to each player (with the nickname it gives) to the change log, once for the open season's board and
+// once for the all-time board of the mode. It only appends: every instance's standings add the log
+// to what they serve, and the fold (fold_repository.hpp) adds it into the tables later. A batch id
+// seen before changes nothing.
 
 #include "db/database.hpp"
 #include "features/leaderboard/batch.hpp"

@@ -14,6 +14,15 @@ std::int64_t system_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
+// Adds the changes after `folded_through` (those the record read from the tables does not hold).
+void add_unfolded(RankedPlayer& player, const UnfoldedChanges& changes, std::int64_t folded_through) {
+  for (const auto& change : changes) {
+    if (change.seq <= folded_through) continue;
+    player.counters += change.added;
+    if (change.nickname && !change.nickname->empty()) player.nickname = *change.nickname;
+  }
+}
+
 }  // namespace
 
 LeaderboardService::LeaderboardService(db::Database& database, const Standings& standings,
@@ -46,12 +55,19 @@ std::vector<RankedPlayer> LeaderboardService::with_records(std::int64_t board_id
   std::vector<std::string> ids;
   ids.reserve(order.size());
   for (const auto& standing : order) ids.push_back(standing.steam_id);
+  // The unfolded changes first: the standings forget one only once the tables hold it.
+  const auto unfolded = standings_.unfolded(board_id, ids);
   auto records = boards_.records(board_id, ids);
   std::vector<RankedPlayer> out;
   out.reserve(order.size());
   for (const auto& standing : order) {
-    auto record = records.find(standing.steam_id);
-    RankedPlayer player = record == records.end() ? RankedPlayer{} : std::move(record->second);
+    auto record = records.players.find(standing.steam_id);
+    const bool in_table = record != records.players.end();
+    RankedPlayer player = in_table ? std::move(record->second) : RankedPlayer{};
+    if (const auto changes = unfolded.find(standing.steam_id); changes != unfolded.end()) {
+      // Without a row in the table, none of the player's changes had been folded.
+      add_unfolded(player, changes->second, in_table ? records.folded_through : 0);
+    }
     player.steam_id = standing.steam_id;
     player.rank = standing.rank;
     player.position = standing.position;
@@ -95,8 +111,14 @@ core::Result<std::vector<RankedPlayer>> LeaderboardService::player(const std::st
   }
   if (season != 0 && !boards_.board_id(BoardKey{season, Mode::dm})) return errors::board_season_not_found(season);
   std::vector<RankedPlayer> out;
-  for (auto& record : boards_.player(season, steam_id)) {
+  const auto unfolded = standings_.unfolded_of(steam_id);
+  auto records = boards_.player(season, steam_id);
+  for (auto& record : records.boards) {
+    const auto changes = unfolded.find(record.board_id);
+    if (!record.in_table && changes == unfolded.end()) continue;
     auto player = std::move(record.player);
+    player.steam_id = steam_id;
+    if (changes != unfolded.end()) add_unfolded(player, changes->second, record.in_table ? records.folded_through : 0);
     player.group_bits = standings_.group_bits(steam_id);
     if (const auto standing = standings_.find(record.board_id, steam_id)) {
       player.rank = standing->rank;

@@ -39,6 +39,16 @@ void Standings::Board::set(const RankKey& key) {
   order.insert(key);
 }
 
+void Standings::Board::apply(const LoggedChange& change, std::uint64_t steam_id) {
+  const auto known = keys.find(steam_id);
+  RankKey key = known == keys.end() ? RankKey{0, 0, steam_id} : known->second;
+  key.kills += change.added.kills;
+  key.deaths += change.added.deaths;
+  set(key);
+  updated_at = std::max(updated_at, change.changed_at);
+  unfolded[steam_id].push_back(UnfoldedChange{change.seq, change.nickname, change.added});
+}
+
 Standings::Standings(db::Database& database, MemberGroups members)
     : log_(database), members_source_(std::move(members)) {}
 
@@ -57,11 +67,10 @@ FollowReport Standings::follow() {
         const std::unique_lock lock(mutex_);
         for (std::size_t i = from; i < std::min(changes.size(), from + kApplyChunk); ++i) {
           const auto& change = changes[i];
-          if (const auto steam_id = core::parse_steam_id64(change.totals.steam_id)) {
-            auto& board = boards_[change.totals.board_id];
-            board.set(RankKey{change.totals.kills, change.totals.deaths, *steam_id});
-            board.updated_at = std::max(board.updated_at, change.changed_at);
-            changed.insert(change.totals.board_id);
+          if (const auto steam_id = core::parse_steam_id64(change.steam_id)) {
+            boards_[change.board_id].apply(change, *steam_id);
+            unfolded_order_.push_back(UnfoldedEntry{change.seq, change.board_id, *steam_id});
+            changed.insert(change.board_id);
           }
           position_.seq = change.seq;
         }
@@ -69,6 +78,7 @@ FollowReport Standings::follow() {
       report.changes += changes.size();
       if (changes.size() < kReadChunk) break;
     }
+    forget_folded(at.folded_through);
   }
 
   auto members = parse_members(members_source_ ? members_source_() : std::unordered_map<std::string, int>{});
@@ -87,28 +97,58 @@ FollowReport Standings::follow() {
 
 void Standings::load() {
   std::map<std::int64_t, std::vector<RankKey>> keys;
-  auto loaded = log_.load_all([&](BoardTotals&& totals) {
-    if (const auto steam_id = core::parse_steam_id64(totals.steam_id)) {
-      keys[totals.board_id].push_back(RankKey{totals.kills, totals.deaths, *steam_id});
-    }
-  });
+  std::vector<LoggedChange> unfolded;
+  auto loaded = log_.load_all(
+      [&](BoardTotals&& totals) {
+        if (const auto steam_id = core::parse_steam_id64(totals.steam_id)) {
+          keys[totals.board_id].push_back(RankKey{totals.kills, totals.deaths, *steam_id});
+        }
+      },
+      [&](LoggedChange&& change) { unfolded.push_back(std::move(change)); });
   Boards fresh;
   for (auto& [id, board_keys] : keys) {
     auto& board = fresh[id];
     board.keys.reserve(board_keys.size());
     for (const auto& key : board_keys) board.keys.emplace(key.steam_id, key);
     board.order.assign(std::move(board_keys));
-    board.updated_at = loaded.changed_at[id];
   }
+  std::deque<UnfoldedEntry> order;
+  for (const auto& change : unfolded) {
+    if (const auto steam_id = core::parse_steam_id64(change.steam_id)) {
+      fresh[change.board_id].apply(change, *steam_id);
+      order.push_back(UnfoldedEntry{change.seq, change.board_id, *steam_id});
+    }
+  }
+  for (auto& [id, board] : fresh) board.updated_at = loaded.changed_at[id];
   {
     const std::shared_lock lock(mutex_);
     for (auto& [id, board] : fresh) regroup(board);
   }
   const std::unique_lock lock(mutex_);
   boards_ = std::move(fresh);
+  unfolded_order_ = std::move(order);
   position_ = loaded.position;
   loaded_ = true;
-  spdlog::info("leaderboard standings loaded: {} boards, through change {}", boards_.size(), position_.seq);
+  spdlog::info("leaderboard standings loaded: {} boards, through change {} ({} not folded yet)", boards_.size(),
+               position_.seq, unfolded_order_.size());
+}
+
+void Standings::forget_folded(std::int64_t seq) {
+  while (true) {
+    const std::unique_lock lock(mutex_);
+    for (std::size_t done = 0; done < kApplyChunk; ++done) {
+      if (unfolded_order_.empty() || unfolded_order_.front().seq > seq) return;
+      const auto entry = unfolded_order_.front();
+      unfolded_order_.pop_front();
+      auto& board = boards_[entry.board_id];
+      const auto player = board.unfolded.find(entry.steam_id);
+      if (player == board.unfolded.end()) continue;
+      // A player's changes are kept in seq order, as the log is read.
+      auto& changes = player->second;
+      if (!changes.empty() && changes.front().seq == entry.seq) changes.erase(changes.begin());
+      if (changes.empty()) board.unfolded.erase(player);
+    }
+  }
 }
 
 void Standings::regroup(Board& board) const {
@@ -204,12 +244,47 @@ int Standings::group_bits(const std::string& steam_id) const {
   return member == members_.end() ? 0 : member->second;
 }
 
+std::unordered_map<std::string, UnfoldedChanges> Standings::unfolded(std::int64_t board_id,
+                                                                     const std::vector<std::string>& steam_ids) const {
+  std::unordered_map<std::string, UnfoldedChanges> out;
+  const std::shared_lock lock(mutex_);
+  const auto board = boards_.find(board_id);
+  if (board == boards_.end() || board->second.unfolded.empty()) return out;
+  for (const auto& steam_id : steam_ids) {
+    const auto id = core::parse_steam_id64(steam_id);
+    if (!id) continue;
+    if (const auto changes = board->second.unfolded.find(*id); changes != board->second.unfolded.end()) {
+      out.emplace(steam_id, changes->second);
+    }
+  }
+  return out;
+}
+
+std::map<std::int64_t, UnfoldedChanges> Standings::unfolded_of(const std::string& steam_id) const {
+  std::map<std::int64_t, UnfoldedChanges> out;
+  const auto id = core::parse_steam_id64(steam_id);
+  if (!id) return out;
+  const std::shared_lock lock(mutex_);
+  for (const auto& [board_id, board] : boards_) {
+    if (const auto changes = board.unfolded.find(*id); changes != board.unfolded.end()) {
+      out.emplace(board_id, changes->second);
+    }
+  }
+  return out;
+}
+
 std::vector<BoardSize> Standings::sizes() const {
   std::vector<BoardSize> out;
   const std::shared_lock lock(mutex_);
   for (const auto& [id, board] : boards_) {
     const std::size_t map_bytes = board.keys.bucket_count() * (sizeof(std::uint64_t) + sizeof(RankKey) + 1);
-    out.push_back(BoardSize{id, board.order.size(), board.order.memory_bytes() + map_bytes});
+    std::size_t unfolded = 0;
+    std::size_t unfolded_bytes = board.unfolded.bucket_count() * (sizeof(std::uint64_t) + sizeof(UnfoldedChanges) + 1);
+    for (const auto& [steam_id, changes] : board.unfolded) {
+      unfolded += changes.size();
+      unfolded_bytes += changes.capacity() * sizeof(UnfoldedChange);
+    }
+    out.push_back(BoardSize{id, board.order.size(), board.order.memory_bytes() + map_bytes + unfolded_bytes, unfolded});
   }
   return out;
 }

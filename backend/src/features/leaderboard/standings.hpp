@@ -5,6 +5,10 @@
 // other counters come from the database. Instances that applied the log to the same seq hold the same
 // order, so ranks agree between them.
 //
+// Each log row is what one batch added. Until the fold (fold_repository.hpp) has added a row into the
+// tables, the standings also keep it ("unfolded"), and readers add the rows the tables they read do
+// not hold yet (LeaderboardService), so a batch's counters and names show as soon as its kills do.
+//
 // The work per follow() grows with the changes since the last one; the whole board is read only at
 // start, after a bulk write (the seeder raises the log's epoch) or when this instance fell behind
 // the pruned log.
@@ -16,6 +20,7 @@
 
 #include <array>
 #include <chrono>
+#include <deque>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -50,10 +55,19 @@ struct FollowReport {
   std::chrono::milliseconds took{0};
 };
 
+// One change the fold had not added into leaderboard_stats when this instance last looked.
+struct UnfoldedChange {
+  std::int64_t seq = 0;
+  std::optional<std::string> nickname;
+  Counters added;
+};
+using UnfoldedChanges = std::vector<UnfoldedChange>;  // in seq order
+
 struct BoardSize {
   std::int64_t board_id = 0;
   std::int64_t players = 0;
   std::size_t memory_bytes = 0;
+  std::size_t unfolded = 0;  // changes kept until the fold adds them
 };
 
 class Standings {
@@ -75,6 +89,12 @@ class Standings {
   std::int64_t group_size(std::int64_t board_id, int group_set) const;
   std::optional<Standing> find(std::int64_t board_id, const std::string& steam_id) const;
   int group_bits(const std::string& steam_id) const;
+  // The unfolded changes of these players on the board (players without any are left out). Take them
+  // before reading the tables: this instance forgets a change only after the tables hold it.
+  std::unordered_map<std::string, UnfoldedChanges> unfolded(std::int64_t board_id,
+                                                            const std::vector<std::string>& steam_ids) const;
+  // Board id -> the player's unfolded changes on it.
+  std::map<std::int64_t, UnfoldedChanges> unfolded_of(const std::string& steam_id) const;
   std::vector<BoardSize> sizes() const;
 
  private:
@@ -83,12 +103,17 @@ class Standings {
     boost::unordered_flat_map<std::uint64_t, RankKey> keys;  // SteamID64 -> its key in `order`
     std::array<std::vector<RankKey>, 8> groups;              // [group_set]: members in rank order
     std::int64_t updated_at = 0;                             // see updated_at()
+    boost::unordered_flat_map<std::uint64_t, UnfoldedChanges> unfolded;
     void set(const RankKey& key);
+    // Adds the change to the player's key and keeps it as unfolded.
+    void apply(const LoggedChange& change, std::uint64_t steam_id);
   };
   using Boards = std::map<std::int64_t, Board>;
 
   void load();
   void regroup(Board& board) const;
+  // Forgets the unfolded changes up to `seq` (the tables hold them now), oldest first.
+  void forget_folded(std::int64_t seq);
   Standing standing_of(const RankKey& key, std::int64_t rank, std::int64_t position) const;
 
   ChangeLogRepository log_;
@@ -98,6 +123,13 @@ class Standings {
   Boards boards_;
   std::unordered_map<std::uint64_t, int> members_;  // SteamID64 -> group bits
   LogPosition position_;
+  // (seq, board id, SteamID64) of every unfolded change kept, in seq order.
+  struct UnfoldedEntry {
+    std::int64_t seq;
+    std::int64_t board_id;
+    std::uint64_t steam_id;
+  };
+  std::deque<UnfoldedEntry> unfolded_order_;
   bool loaded_ = false;
 };
 
