@@ -2,13 +2,38 @@
 import { fileURLToPath, URL } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 const backend = process.env.PORTAL_DEV_BACKEND ?? 'http://127.0.0.1:8080'
 const proxied = ['/api', '/healthz', '/readyz', '/metrics']
 
+/**
+ * react-router's production build makes its components and contexts with top-level calls a bundler
+ * must assume have effects (`React.forwardRef(...)`, `React.createContext(...)`, `React.memo(...)`,
+ * not marked pure) and names them with `X.displayName = "X"` property writes, which it must keep.
+ * Together they kept Link, NavLink, Form and what those use (framework-mode prefetching, form
+ * submission) in the entry of an app that uses none of them. This marks those calls pure and drops
+ * the displayName writes (they only label components in React's developer tools), so unused
+ * components are tree-shaken. No line moves (a source map stays true enough).
+ */
+function treeShakeRouter(): Plugin {
+  return {
+    name: 'portal:tree-shake-router',
+    apply: 'build',
+    transform: {
+      filter: { id: /node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]/ },
+      handler(code) {
+        const shakable = code
+          .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, '')
+          .replace(/= (React(?:\$1)?\.(?:forwardRef|createContext|memo)\()/g, '= /* @__PURE__ */ $1')
+        return shakable === code ? null : { code: shakable, map: null }
+      },
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), treeShakeRouter()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,7 +1,7 @@
 import { LogIn, ShieldAlert } from 'lucide-react'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, Navigate, NavLink, Route, Routes } from 'react-router'
+import { Navigate, Route, Routes } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { buttonClasses } from '@/components/ui/button-classes'
 import { Spinner } from '@/components/ui/spinner'
@@ -10,6 +10,7 @@ import { useVipStatus } from '@/lib/memberships/use-vip-status'
 import { useSessionUser } from '@/lib/session'
 import { consoleScreens } from './console-screens'
 import { consoleAccess } from '@/lib/console/console-access'
+import { Link, NavLink } from '@/components/ui/link'
 
 const screens = consoleScreens.map((screen) => ({ ...screen, Component: lazy(screen.load) }))
 

@@ -1,6 +1,5 @@
 import { Menu, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { useFromSearch } from '@/lib/navigation'
 import { AnnouncementSlot } from './announcement-slot'
@@ -9,6 +8,7 @@ import { BrandMark } from './brand-mark'
 import { LanguageSwitcher } from './language-switcher'
 import { LoginButton } from './login-button'
 import { useInlineAnnouncement } from './use-inline-announcement'
+import { Link } from '@/components/ui/link'
 
 interface AppHeaderProps {
   /** Shown below the desktop breakpoint: the drawer toggle. */

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { cn } from '@/lib/cn'
 import { useAppConfig } from '@/lib/config/config-context'
 import { fromSearch } from '@/lib/navigation'
 import { buildMenuEntries, isEntryActive } from './menu-entries'
 import { SocialLinks } from './social-links'
+import { Link } from '@/components/ui/link'
 
 interface SideMenuProps {
   showInventory: boolean

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Link, Route, Routes } from 'react-router'
+import { Route, Routes } from 'react-router'
 import { ConsolePage } from '@/components/console/console-page'
 import { DataTable } from '@/components/console/data-table'
 import { SearchBox } from '@/components/console/search-box'
@@ -7,6 +7,7 @@ import { listTableProps, useConsoleList } from '@/lib/console/use-console-list'
 import { formatUnixTime } from '@/lib/console/format'
 import { PEOPLE_PATH, personSchema } from './people-api'
 import { PersonScreen } from './person-screen'
+import { Link } from '@/components/ui/link'
 
 /** /console/people: the account search and, below it, one account's page. */
 export function PeopleScreen() {

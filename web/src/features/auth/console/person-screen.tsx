@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { Panel } from '@/components/ui/panel'
 import { ConsolePage } from '@/components/console/console-page'
 import { DataTable } from '@/components/console/data-table'
@@ -12,6 +12,7 @@ import { logged } from '@/lib/logged'
 import { useLanguage } from '@/lib/use-language'
 import { fetchPerson, peopleKeys, type PersonDetails, type PersonOrder, type PersonRental } from './people-api'
 import { PersonActions } from './person-actions'
+import { Link } from '@/components/ui/link'
 
 /** /console/people/:id: one account with its memberships, VIP, orders, rentals and sessions. */
 export function PersonScreen() {

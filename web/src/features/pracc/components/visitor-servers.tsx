@@ -1,8 +1,8 @@
 import { Lock, LogIn } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { buttonClasses } from '@/components/ui/button-classes'
 import { useLoginExpired } from '@/lib/session'
+import { Link } from '@/components/ui/link'
 
 /** Made-up cards behind the blur: shapes only, no text a screen reader or a search could find. */
 const MOCK_CARDS = [

@@ -2,13 +2,13 @@ import { ChevronRight, Users, X } from 'lucide-react'
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
 import { PLAYER_POPUP } from '@/lib/constants'
 import { useFromSearch } from '@/lib/navigation'
 import { usePlayerInfo } from '../hooks/use-player-info'
 import { formatPlayTime } from '../model/play-time'
 import type { ServerItem } from '../model/server-model'
+import { Link } from '@/components/ui/link'
 
 interface PlayerPopupProps {
   server: ServerItem

@@ -1,9 +1,10 @@
 import { ArrowLeft, ScrollText } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { buttonClasses } from '@/components/ui/button-classes'
 import { PageFrame } from '@/components/ui/page-frame'
 import { useFromSearch } from '@/lib/navigation'
+import { Link } from '@/components/ui/link'
 
 const RULES = [
   'noCheating',

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { NavLink } from 'react-router'
 import { cn } from '@/lib/cn'
 import { useFromSearch } from '@/lib/navigation'
 import type { SettingsSection } from './settings-sections'
+import { NavLink } from '@/components/ui/link'
 
 export function SettingsNav({ sections }: { sections: readonly SettingsSection[] }) {
   const { t } = useTranslation('settings')
