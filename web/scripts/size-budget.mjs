@@ -32,11 +32,7 @@ export const ROUTES = {
     'src/locales/zh/payments.json',
   ],
   '/leaderboard': ['src/features/leaderboard/components/leaderboard-page.tsx', 'src/locales/zh/leaderboard.json'],
-  '/faq': [
-    'src/features/faq/components/faq-page.tsx',
-    'src/features/faq/components/faq-list.tsx',
-    'src/locales/zh/faq.json',
-  ],
+  '/faq': ['src/features/faq/components/faq-page.tsx', 'src/locales/zh/faq.json'],
   '/inventory': ['src/features/inventory/components/inventory-page.tsx', 'src/locales/zh/inventory.json'],
   '/settings': ['src/features/settings/components/settings-area.tsx', 'src/locales/zh/settings.json'],
   '/orders': ['src/features/payments/components/orders-page.tsx', 'src/locales/zh/payments.json'],

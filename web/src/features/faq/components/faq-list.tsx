@@ -1,10 +1,14 @@
 import { ChevronDown } from 'lucide-react'
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/cn'
 import { formatDateTimeGmt8 } from '@/lib/format'
 import type { Faq } from '../api/faq-schemas'
-import { FaqAnswer } from './faq-answer'
+
+// The answers bring DOMPurify (about 12 KB gzipped): they start hidden, so their chunk is not part of
+// the page's first paint. It is asked for as the list first renders (the hidden answers mount), and
+// each answer appears in its section once it is there, well before a question is usually opened.
+const FaqAnswer = lazy(async () => ({ default: (await import('./faq-answer')).FaqAnswer }))
 
 function updatedLabel(updatedAt: string | null | undefined): string | null {
   if (!updatedAt) return null
@@ -81,7 +85,9 @@ export function FaqList({ faqs }: { faqs: Faq[] }) {
               </button>
             </h2>
             <section id={panelId} aria-labelledby={buttonId} hidden={!expanded} className="px-5 pb-5">
-              <FaqAnswer html={faq.answer} />
+              <Suspense fallback={null}>
+                <FaqAnswer html={faq.answer} />
+              </Suspense>
               {updated && <p className="mt-4 text-xs text-zinc-500">{t('updated', { date: updated })}</p>}
             </section>
           </li>
