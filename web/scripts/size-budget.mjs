@@ -24,7 +24,7 @@ export const DEFAULT_BUDGET_KB = 150
 export const ROUTES = {
   '/': ['src/features/servers/components/servers-page.tsx', 'src/locales/zh/servers.json'],
   '/servers': ['src/features/servers/components/servers-area.tsx', 'src/locales/zh/servers.json'],
-  '/vip': ['src/features/vip/components/vip-page.tsx', 'src/locales/zh/vip.json', 'src/locales/zh/payments.json'],
+  '/vip': ['src/features/vip/components/vip-page.tsx', 'src/locales/zh/vip.json'],
   '/pracc': [
     'src/app/routing/pracc-route.tsx',
     'src/locales/zh/pracc.json',

@@ -35,10 +35,8 @@ export const ServersArea = lazyPage(
   async () => (await import('@/features/servers/components/servers-area')).ServersArea,
   ['servers'],
 )
-export const VipPage = lazyPage(async () => (await import('@/features/vip/components/vip-page')).VipPage, [
-  'vip',
-  'payments',
-])
+// The payments strings come with the VIP checkout, when its dialog first opens (pay-dialog).
+export const VipPage = lazyPage(async () => (await import('@/features/vip/components/vip-page')).VipPage, ['vip'])
 export const PraccRoute = lazyPage(async () => (await import('./pracc-route')).PraccRoute, [
   'pracc',
   'payments',

@@ -1,13 +1,30 @@
 import { Moon, Sun } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/cn'
 import { useAppConfig } from '@/lib/config/config-context'
+import { loadNamespace } from '@/lib/i18n'
 import type { StoredUser } from '@/lib/storage'
 import { buildPayUrl, type PayTheme } from '../model/pay-url'
-import { VipCheckout } from './vip-checkout'
+
+// The portal's own checkout (price list, payment methods, the payment view, the payments strings:
+// about 7 KB gzipped) is not part of the VIP page's first load: it loads, code and strings together,
+// as the dialog first opens, beside the dialog's own code.
+let checkoutLoading: Promise<{ default: typeof import('./vip-checkout').VipCheckout }> | null = null
+function loadCheckout() {
+  checkoutLoading ??= Promise.all([import('./vip-checkout'), loadNamespace('payments')]).then(
+    ([module]) => ({ default: module.VipCheckout }),
+    (error: unknown) => {
+      // A failed import is not cached by the browser: the next opening tries again.
+      checkoutLoading = null
+      throw error
+    },
+  )
+  return checkoutLoading
+}
+const VipCheckout = lazy(loadCheckout)
 
 interface PayDialogProps {
   open: boolean
@@ -31,7 +48,11 @@ const THEMES: { theme: PayTheme; icon: typeof Sun }[] = [
 export function PayDialog({ open, onOpenChange, user, onPaid }: PayDialogProps) {
   const { t } = useTranslation(['vip', 'common'])
   const { links } = useAppConfig()
-  if (!links.vipPay) {
+  const ownCheckout = !links.vipPay
+  useEffect(() => {
+    if (open && ownCheckout) loadCheckout().catch(() => {})
+  }, [open, ownCheckout])
+  if (ownCheckout) {
     return (
       <Dialog
         open={open}
@@ -44,7 +65,16 @@ export function PayDialog({ open, onOpenChange, user, onPaid }: PayDialogProps) 
         }
         size="md"
       >
-        <VipCheckout onPaid={onPaid} onDone={() => onOpenChange(false)} />
+        <Suspense
+          fallback={
+            <output className="flex items-center justify-center gap-3 py-10 text-sm text-zinc-400">
+              <Spinner />
+              {t('common:status.loading')}
+            </output>
+          }
+        >
+          <VipCheckout onPaid={onPaid} onDone={() => onOpenChange(false)} />
+        </Suspense>
       </Dialog>
     )
   }

@@ -15,6 +15,9 @@ const portalCheckout = (methods = ['alipay', 'wechat', 'paypal'], sandboxScanUrl
 const payDialog = () => screen.getByRole('dialog', { name: 'VIP 订阅' })
 const inDialog = () => within(payDialog())
 const total = () => inDialog().getByTestId('total-price')
+/** The checkout's code and strings load as the dialog first opens. */
+const checkoutLoaded = (loading: string) =>
+  waitFor(() => expect(inDialog().queryByText(loading)).not.toBeInTheDocument())
 
 async function openCheckout(options: { methods?: string[]; language?: 'zh' | 'en'; sandboxScanUrl?: string } = {}) {
   if (options.language) await i18next.changeLanguage(options.language)
@@ -22,6 +25,7 @@ async function openCheckout(options: { methods?: string[]; language?: 'zh' | 'en
   servePrivileges()
   const view = await renderApp('/vip', { config: portalCheckout(options.methods, options.sandboxScanUrl) })
   await view.user.click(screen.getByRole('button', { name: options.language === 'en' ? 'Subscribe now' : '立即订阅' }))
+  await checkoutLoaded(options.language === 'en' ? 'Loading…' : '加载中…')
   return view
 }
 

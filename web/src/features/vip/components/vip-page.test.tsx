@@ -252,7 +252,8 @@ describe('self-pay dialog', () => {
     const { user } = await renderApp('/vip', { config: configWith({ links: { vipPay: '' } }) })
     await user.click(selfPayButton())
     expect(within(payDialog()).queryByTitle('VIP 支付页面')).not.toBeInTheDocument()
-    expect(payDialog()).toHaveTextContent('在线支付暂未开通')
+    // The portal's own checkout loads as the dialog first opens.
+    await waitFor(() => expect(payDialog()).toHaveTextContent('在线支付暂未开通'))
   })
 
   it('closing refetches the VIP status and announces it: the header badge turns VIP', async () => {
