@@ -10,7 +10,7 @@ import { formatPlayTime } from '../model/play-time'
 import type { ServerItem } from '../model/server-model'
 import { Link } from '@/components/ui/link'
 
-interface PlayerPopupProps {
+export interface PlayerPopupProps {
   server: ServerItem
   anchor: HTMLElement
   onClose: () => void

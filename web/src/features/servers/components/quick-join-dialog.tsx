@@ -29,7 +29,7 @@ const ICONS: Record<QuickJoinCategory, LucideIcon> = {
 
 type View = { step: 'choose' } | { step: 'searching' } | { step: 'result'; result: QuickJoinResult }
 
-interface QuickJoinDialogProps {
+export interface QuickJoinDialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void
   /** The full, unfiltered list. */

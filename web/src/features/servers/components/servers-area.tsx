@@ -1,9 +1,27 @@
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, Route, Routes } from 'react-router'
 import { useAppConfig } from '@/lib/config/config-context'
 import { useFromSearch } from '@/lib/navigation'
-import { ServerDetailsPage } from './server-details-page'
-import { ServerRulesPage } from './server-rules-page'
+import { useTranslation } from 'react-i18next'
+import { Spinner } from '@/components/ui/spinner'
 import { ServersPage } from './servers-page'
+
+// The details (with its history chart) and rules pages load when opened: a visit to the list does
+// not download them (issue 17, fourth round).
+const ServerDetailsPage = lazy(async () => ({ default: (await import('./server-details-page')).ServerDetailsPage }))
+const ServerRulesPage = lazy(async () => ({ default: (await import('./server-rules-page')).ServerRulesPage }))
+
+/** Shows what the app's route fallback shows while the page's chunk arrives. */
+function Deferred({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common')
+  const fallback = (
+    <output className="flex items-center justify-center gap-3 py-24 text-sm text-zinc-400">
+      <Spinner />
+      {t('status.loading')}
+    </output>
+  )
+  return <Suspense fallback={fallback}>{children}</Suspense>
+}
 
 /** /servers/*: the list; details and rules only when their remote flags are on; else back to /servers. */
 export function ServersArea() {
@@ -12,8 +30,26 @@ export function ServersArea() {
   return (
     <Routes>
       <Route index element={<ServersPage />} />
-      {servers.features.details && <Route path="details/:serverId" element={<ServerDetailsPage />} />}
-      {servers.features.rules && <Route path="rules/:serverId" element={<ServerRulesPage />} />}
+      {servers.features.details && (
+        <Route
+          path="details/:serverId"
+          element={
+            <Deferred>
+              <ServerDetailsPage />
+            </Deferred>
+          }
+        />
+      )}
+      {servers.features.rules && (
+        <Route
+          path="rules/:serverId"
+          element={
+            <Deferred>
+              <ServerRulesPage />
+            </Deferred>
+          }
+        />
+      )}
       <Route path="*" element={<Navigate to={{ pathname: '/servers', search: from }} replace />} />
     </Routes>
   )

@@ -2,6 +2,8 @@ import { RefreshCw, Server, Zap } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
+import { deferredComponent } from '@/components/ui/deferred-component'
+import { DeferredPart } from '@/components/ui/deferred-part'
 import { LoadingOverlay } from '@/components/ui/loading-overlay'
 import { PageFrame } from '@/components/ui/page-frame'
 import { useAppConfig } from '@/lib/config/config-context'
@@ -14,10 +16,24 @@ import { holdOrder } from '../model/held-order'
 import { isKnownRegion, KNOWN_REGIONS } from '../model/regions'
 import type { ServerItem } from '../model/server-model'
 import { DEFAULT_SORT, nextSort, sortServers, type SortKey, type SortState } from '../model/sorting'
-import { PlayerPopup } from './player-popup'
-import { QuickJoinDialog } from './quick-join-dialog'
+import type { PlayerPopupProps } from './player-popup'
+import type { QuickJoinDialogProps } from './quick-join-dialog'
 import { ServerFiltersBar } from './server-filters-bar'
 import { ServerTable } from './server-table'
+
+// Neither shows on the page's first paint: the player popup loads with the first name pressed, the
+// quick-join dialog with its first opening (issue 17, fourth round).
+const playerPopup = deferredComponent<PlayerPopupProps>(async () => (await import('./player-popup')).PlayerPopup)
+const quickJoinDialog = deferredComponent<QuickJoinDialogProps>(
+  async () => (await import('./quick-join-dialog')).QuickJoinDialog,
+)
+
+/** The quick-join dialog: nothing until it first opens, then mounted for good (as Dialog does). */
+function QuickJoinDialog(props: QuickJoinDialogProps) {
+  const [used, setUsed] = useState(props.open)
+  if (props.open && !used) setUsed(true)
+  return used ? <DeferredPart part={quickJoinDialog} props={props} /> : null
+}
 
 const distinct = (values: string[]) => [...new Set(values.filter(Boolean))].sort((a, b) => a.localeCompare(b))
 /** Region codes in the order of KNOWN_REGIONS (China first), unknown codes after them. */
@@ -141,12 +157,15 @@ export function ServersPage() {
         </LoadingOverlay>
       </div>
       {popup && (
-        <PlayerPopup
+        <DeferredPart
           key={popup.server.id}
-          server={popup.server}
-          anchor={popup.anchor}
-          onClose={closePopup}
-          showDetailsLink={serversConfig.features.details}
+          part={playerPopup}
+          props={{
+            server: popup.server,
+            anchor: popup.anchor,
+            onClose: closePopup,
+            showDetailsLink: serversConfig.features.details,
+          }}
         />
       )}
       {serversConfig.features.quickJoin && (
