@@ -25,12 +25,7 @@ export const ROUTES = {
   '/': ['src/features/servers/components/servers-page.tsx', 'src/locales/zh/servers.json'],
   '/servers': ['src/features/servers/components/servers-area.tsx', 'src/locales/zh/servers.json'],
   '/vip': ['src/features/vip/components/vip-page.tsx', 'src/locales/zh/vip.json'],
-  '/pracc': [
-    'src/app/routing/pracc-route.tsx',
-    'src/locales/zh/pracc.json',
-    'src/locales/zh/commands.json',
-    'src/locales/zh/payments.json',
-  ],
+  '/pracc': ['src/app/routing/pracc-route.tsx', 'src/locales/zh/pracc.json', 'src/locales/zh/commands.json'],
   '/leaderboard': ['src/features/leaderboard/components/leaderboard-page.tsx', 'src/locales/zh/leaderboard.json'],
   '/faq': ['src/features/faq/components/faq-page.tsx', 'src/locales/zh/faq.json'],
   '/inventory': ['src/features/inventory/components/inventory-page.tsx', 'src/locales/zh/inventory.json'],

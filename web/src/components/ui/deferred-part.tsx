@@ -21,3 +21,13 @@ export function DeferredPart<P extends object>({ part, props }: { part: Deferred
   }, [part, Part])
   return Part ? <Part {...props} /> : null
 }
+
+/**
+ * A dialog whose code loads on first use: nothing until `props.open` is first true, then the dialog
+ * (DeferredPart), mounted for good from then on, as Dialog itself does.
+ */
+export function DeferredDialog<P extends { open: boolean }>({ part, props }: { part: DeferredComponent<P>; props: P }) {
+  const [used, setUsed] = useState(props.open)
+  if (props.open && !used) setUsed(true)
+  return used ? <DeferredPart part={part} props={props} /> : null
+}

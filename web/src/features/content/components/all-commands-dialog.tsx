@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { COMMAND_QUERY_MAX, COMMAND_TYPES, groupByType, searchCommands, type ChatCommand, type CommandType } from '../model/commands'
 import { CommandItem } from './command-item'
 
-interface AllCommandsDialogProps {
+export interface AllCommandsDialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void
   commands: readonly ChatCommand[]

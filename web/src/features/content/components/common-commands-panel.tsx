@@ -2,13 +2,20 @@ import { ListChecks, Terminal } from 'lucide-react'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
+import { deferredComponent } from '@/components/ui/deferred-component'
+import { DeferredDialog } from '@/components/ui/deferred-part'
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/cn'
 import { useMediaQuery } from '@/lib/use-media-query'
 import { useCommands } from '../hooks/use-commands'
 import { frequentCommands } from '../model/commands'
-import { AllCommandsDialog } from './all-commands-dialog'
+import type { AllCommandsDialogProps } from './all-commands-dialog'
 import { CommandItem } from './command-item'
+
+// The full command list's dialog loads with its first opening, not with /pracc (issue 17).
+const allCommandsDialog = deferredComponent<AllCommandsDialogProps>(
+  async () => (await import('./all-commands-dialog')).AllCommandsDialog,
+)
 
 /** Screen widths at which the frequent commands take two and three columns. */
 export const TWO_COLUMNS_QUERY = '(min-width: 768px)'
@@ -78,7 +85,10 @@ export function CommonCommandsPanel({ collapsed = false, className }: CommonComm
           )}
         </div>
       )}
-      <AllCommandsDialog open={dialogOpen} onOpenChange={setDialogOpen} commands={commands} loading={loading} />
+      <DeferredDialog
+        part={allCommandsDialog}
+        props={{ open: dialogOpen, onOpenChange: setDialogOpen, commands, loading }}
+      />
     </section>
   )
 }

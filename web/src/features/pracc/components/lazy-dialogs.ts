@@ -1,10 +1,14 @@
 // The rental's dialogs (buying, with payment and QR codes; a card's actions) load when one first
-// opens: /pracc's first load carries only what the page shows (issue 17).
+// opens, with the payments strings only they use: /pracc's first load carries only what the page
+// shows (issue 17).
 import { deferredComponent } from '@/components/ui/deferred-component'
+import { loadNamespace } from '@/lib/i18n'
 import type { NewServerDialogProps } from './new-server-dialog'
 import type { ServerDialogProps } from './server-dialog'
 
 export const newServerDialog = deferredComponent<NewServerDialogProps>(
-  async () => (await import('./new-server-dialog')).NewServerDialog,
+  async () => (await Promise.all([import('./new-server-dialog'), loadNamespace('payments')]))[0].NewServerDialog,
 )
-export const serverDialog = deferredComponent<ServerDialogProps>(async () => (await import('./server-dialog')).ServerDialog)
+export const serverDialog = deferredComponent<ServerDialogProps>(
+  async () => (await Promise.all([import('./server-dialog'), loadNamespace('payments')]))[0].ServerDialog,
+)

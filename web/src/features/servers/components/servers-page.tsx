@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { deferredComponent } from '@/components/ui/deferred-component'
-import { DeferredPart } from '@/components/ui/deferred-part'
+import { DeferredDialog, DeferredPart } from '@/components/ui/deferred-part'
 import { LoadingOverlay } from '@/components/ui/loading-overlay'
 import { PageFrame } from '@/components/ui/page-frame'
 import { useAppConfig } from '@/lib/config/config-context'
@@ -27,13 +27,6 @@ const playerPopup = deferredComponent<PlayerPopupProps>(async () => (await impor
 const quickJoinDialog = deferredComponent<QuickJoinDialogProps>(
   async () => (await import('./quick-join-dialog')).QuickJoinDialog,
 )
-
-/** The quick-join dialog: nothing until it first opens, then mounted for good (as Dialog does). */
-function QuickJoinDialog(props: QuickJoinDialogProps) {
-  const [used, setUsed] = useState(props.open)
-  if (props.open && !used) setUsed(true)
-  return used ? <DeferredPart part={quickJoinDialog} props={props} /> : null
-}
 
 const distinct = (values: string[]) => [...new Set(values.filter(Boolean))].sort((a, b) => a.localeCompare(b))
 /** Region codes in the order of KNOWN_REGIONS (China first), unknown codes after them. */
@@ -169,7 +162,10 @@ export function ServersPage() {
         />
       )}
       {serversConfig.features.quickJoin && (
-        <QuickJoinDialog open={quickJoinOpen} onOpenChange={setQuickJoinOpen} servers={all ?? EMPTY} />
+        <DeferredDialog
+          part={quickJoinDialog}
+          props={{ open: quickJoinOpen, onOpenChange: setQuickJoinOpen, servers: all ?? EMPTY }}
+        />
       )}
     </PageFrame>
   )
