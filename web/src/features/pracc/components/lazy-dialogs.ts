@@ -5,10 +5,20 @@ import { deferredComponent } from '@/components/ui/deferred-component'
 import { loadNamespace } from '@/lib/i18n'
 import type { NewServerDialogProps } from './new-server-dialog'
 import type { ServerDialogProps } from './server-dialog'
+import type { ServerSectionsProps } from './server-sections'
 
 export const newServerDialog = deferredComponent<NewServerDialogProps>(
   async () => (await Promise.all([import('./new-server-dialog'), loadNamespace('payments')]))[0].NewServerDialog,
 )
 export const serverDialog = deferredComponent<ServerDialogProps>(
   async () => (await Promise.all([import('./server-dialog'), loadNamespace('payments')]))[0].ServerDialog,
+)
+
+/**
+ * The account's server cards (with their action bars, hold buttons and mutations): a visitor never
+ * sees them, so they are not in /pracc's first load; MyServers starts loading them as soon as someone
+ * is logged in, beside the request for their servers.
+ */
+export const serverSections = deferredComponent<ServerSectionsProps>(
+  async () => (await import('./server-sections')).ServerSections,
 )

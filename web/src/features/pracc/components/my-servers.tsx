@@ -1,5 +1,5 @@
 import { Plus, RefreshCw, ServerOff } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { DeferredPart } from '@/components/ui/deferred-part'
@@ -12,9 +12,8 @@ import type { RentedServer } from '../model/rented-server'
 import { splitServers } from '../model/rented-server'
 import { listFailure } from '../model/server-errors'
 import type { DialogAction } from './card-action-bar'
-import { newServerDialog, serverDialog } from './lazy-dialogs'
+import { newServerDialog, serverDialog, serverSections } from './lazy-dialogs'
 import { ServerNotices } from './server-notices'
-import { ServerSections } from './server-sections'
 import { VisitorServers } from './visitor-servers'
 
 interface OpenDialog {
@@ -34,6 +33,11 @@ export function MyServers({ onLogin }: { onLogin?: () => void }) {
   const [creating, setCreating] = useState(false)
   const [dialog, setDialog] = useState<OpenDialog | null>(null)
   const now = useNow()
+  const loggedIn = user !== null
+  useEffect(() => {
+    // A failure shows nothing here; DeferredPart tries again when it mounts.
+    if (loggedIn) serverSections.load().catch(() => {})
+  }, [loggedIn])
 
   const body = () => {
     if (!user) return <VisitorServers onLogin={onLogin} />
@@ -60,7 +64,12 @@ export function MyServers({ onLogin }: { onLogin?: () => void }) {
     if (active.length + expired.length === 0) {
       return <EmptyState icon={ServerOff} title={t('myServers.emptyTitle')} body={t('myServers.emptyBody')} />
     }
-    return <ServerSections servers={servers.data} now={now} onOpen={(action, server) => setDialog({ action, server })} />
+    return (
+      <DeferredPart
+        part={serverSections}
+        props={{ servers: servers.data, now, onOpen: (action, server) => setDialog({ action, server }) }}
+      />
+    )
   }
 
   return (

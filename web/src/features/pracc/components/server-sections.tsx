@@ -4,7 +4,7 @@ import { splitServers } from '../model/rented-server'
 import type { DialogAction } from './card-action-bar'
 import { ServerCard } from './server-card'
 
-interface ServerSectionsProps {
+export interface ServerSectionsProps {
   servers: readonly RentedServer[]
   now: number
   onOpen: (action: DialogAction, server: RentedServer) => void
