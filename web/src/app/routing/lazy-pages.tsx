@@ -87,7 +87,15 @@ export function preloadPage(pathname: string): void {
     inventory: InventoryPage,
     orders: OrdersRoute,
   }
-  const page = pages[pathname.split('/')[1] ?? '']
+  const [, section = '', subpage = ''] = pathname.split('/')
+  const page = pages[section]
   // A failed preload is the page's own failure when it renders (React.lazy reports it there).
   page?.preload().catch(() => {})
+  // The server details and rules pages are lazy inside /servers' chunk: a visit that opens one starts
+  // its chunk now too, instead of after the area's chunk has arrived and rendered.
+  if (section === 'servers' && subpage === 'details') {
+    import('@/features/servers/components/server-details-page').catch(() => {})
+  } else if (section === 'servers' && subpage === 'rules') {
+    import('@/features/servers/components/server-rules-page').catch(() => {})
+  }
 }

@@ -96,7 +96,7 @@ describe('/auth/steam/callback', () => {
   it('with steam_api_error: the cause as a toast, then Steam login failed', async () => {
     const { location } = await renderApp('/auth/steam/callback?error=steam_api_error')
     expect(await bannerOnHome(location)).toHaveTextContent('Steam 登录失败')
-    expect(within(await notifications()).getByText('Steam API 请求失败')).toBeInTheDocument()
+    expect(await within(await notifications()).findByText('Steam API 请求失败')).toBeInTheDocument()
   })
 
   it('with a state this tab did not start: Steam login failed, no calls', async () => {
@@ -116,9 +116,10 @@ describe('/auth/steam/callback', () => {
     serveUserInfo(answer)
     const { location } = await renderApp(`/auth/steam/callback?token=${jwtExpiringIn(3600)}`)
     expect(await bannerOnHome(location)).toHaveTextContent('Steam 登录失败')
+    // The region arrives with its code; the toast shows in it a moment later.
     const toast = within(await notifications())
-    expect(toast.getByText('Steam API 请求失败')).toBeInTheDocument()
-    expect(toast.getByText(cause)).toBeInTheDocument()
+    expect(await toast.findByText('Steam API 请求失败')).toBeInTheDocument()
+    expect(await toast.findByText(cause)).toBeInTheDocument()
     expect(localStorage.getItem(STORAGE_KEYS.loginToken)).toBeNull()
   })
 })
