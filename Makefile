@@ -108,10 +108,10 @@ CXX_SOURCES = $(shell find backend/src backend/tests backend/bench backend/fuzz 
 
 # The first load of every web route, gzipped JS + CSS in KB (web/scripts/size-budget.mjs on a build in
 # web/node_modules/.tmp): issue 17 aims at 150; this holds the figure reached so far so that nothing
-# grows while the rest of the way is made: the worst route is /servers at 181.9 (its first render's
-# entry, page chunk, static imports and strings; chunks loaded on first use are not counted), with 1 KB
-# of room. Lower it as the routes shrink.
-WEB_BUDGET_KB ?= 183
+# grows while the rest of the way is made: the worst route is /servers at 165.6, /pracc 165.4 next (a
+# route's first render: the entry, its page chunk, static imports and strings; chunks loaded on first
+# use are not counted), with about 1 KB of room. Lower it as the routes shrink.
+WEB_BUDGET_KB ?= 167
 
 # The backend's style is .clang-format (checked here, applied by `make format`); the web's is oxlint and
 # tsc, plus the first-load size budget.
