@@ -156,6 +156,19 @@ Database::~Database() {
   for (int i = 0; i < pool_size_; ++i) unregister_writer_queue(pool_->at(static_cast<std::size_t>(i)));
 }
 
+std::shared_ptr<void> Database::take_writer_turn() {
+  if (!writers_) return nullptr;
+  return std::make_shared<WriterTurn>(writers_.get());
+}
+
+std::unique_ptr<Database::Lease> Database::try_lease() {
+  std::size_t position = 0;
+  if (!pool_->try_lease(position, 0)) return nullptr;
+  return std::make_unique<Lease>(*pool_, position);
+}
+
+std::size_t Database::writers_waiting() const { return writers_ ? writers_->waiting() : 0; }
+
 bool Database::ping() {
   try {
     return with_session([](soci::session& sql) {

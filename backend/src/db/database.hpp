@@ -45,13 +45,26 @@ class Database {
   auto with_session(Fn&& fn) {
     check_not_io_thread();
     soci::session sql(*pool_);
-    try {
-      return std::forward<Fn>(fn)(sql);
-    } catch (const soci::soci_error&) {
-      rethrow_if_transient(engine_);
-      throw;
-    }
+    return run_on(sql, std::forward<Fn>(fn));
   }
+
+  // with_session for a write transaction: on SQLite the writer's turn (writer_queue.hpp) is taken
+  // first and the session leased after, so writers waiting for a long write (the leaderboard's fold)
+  // hold none of the pool's connections and reads go on. The turn is never held while waiting for a
+  // connection: the writers holding them may be waiting for the turn (every other writer takes it
+  // inside its session). When none is free at once, the turn is let go and this waits as they do.
+  // Throws as with_session, and core::UnavailableError when the turn did not come within busy_timeout.
+  template <typename Fn>
+  auto with_write_session(Fn&& fn) {
+    check_not_io_thread();
+    if (auto turn = take_writer_turn()) {
+      if (const auto lease = try_lease()) return run_on(lease->session(), std::forward<Fn>(fn));
+    }
+    return with_session(std::forward<Fn>(fn));
+  }
+
+  // Writers of this process waiting for their turn now (SQLite; 0 on PostgreSQL).
+  std::size_t writers_waiting() const;
 
   // SELECT 1 on a leased session; false (never throws) when the database does not answer.
   bool ping();
@@ -60,7 +73,35 @@ class Database {
   StatementCache& statements() { return *statements_; }
 
  private:
+  // A connection of the pool, given back when destroyed.
+  class Lease {
+   public:
+    Lease(soci::connection_pool& pool, std::size_t position) : pool_(pool), position_(position) {}
+    ~Lease() { pool_.give_back(position_); }
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+    soci::session& session() const { return pool_.at(position_); }
+
+   private:
+    soci::connection_pool& pool_;
+    std::size_t position_;
+  };
+
+  template <typename Fn>
+  auto run_on(soci::session& sql, Fn&& fn) {
+    try {
+      return std::forward<Fn>(fn)(sql);
+    } catch (const soci::soci_error&) {
+      rethrow_if_transient(engine_);
+      throw;
+    }
+  }
+
   void check_not_io_thread() const;
+  // The writer's turn held until destroyed (empty on PostgreSQL).
+  std::shared_ptr<void> take_writer_turn();
+  // A connection if one is free now, else nothing.
+  std::unique_ptr<Lease> try_lease();
 
   Engine engine_;
   int pool_size_;

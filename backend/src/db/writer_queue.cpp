@@ -67,9 +67,10 @@ std::size_t WriterQueue::waiting() const {
   return waiting_.size();
 }
 
-WriterTurn::WriterTurn(soci::session& sql, Engine engine) {
-  if (engine != Engine::sqlite) return;
-  WriterQueue* queue = queue_of(sql);
+WriterTurn::WriterTurn(soci::session& sql, Engine engine)
+    : WriterTurn(engine == Engine::sqlite ? queue_of(sql) : nullptr) {}
+
+WriterTurn::WriterTurn(WriterQueue* queue) {
   if (queue == nullptr || std::find(t_held.begin(), t_held.end(), queue) != t_held.end()) return;
   if (!queue->acquire()) throw_database_busy();
   held_ = queue;

@@ -44,6 +44,8 @@ class WriterQueue {
 class WriterTurn {
  public:
   WriterTurn(soci::session& sql, Engine engine);
+  // The turn in `queue` itself (nullptr: nothing), taken before a session is leased.
+  explicit WriterTurn(WriterQueue* queue);
   ~WriterTurn();
   WriterTurn(const WriterTurn&) = delete;
   WriterTurn& operator=(const WriterTurn&) = delete;

@@ -99,6 +99,95 @@ TEST(WriterTurn, ManyWritersOfOneProcessAllCommit) {
   EXPECT_EQ(n, kThreads * kWrites);
 }
 
+TEST(WriterTurn, WritersWaitingForALongWriteHoldNoConnectionSoReadsGoOn) {
+  const TestDatabase fresh(Engine::sqlite);
+  Options options = sqlite_options(fresh, 60000);
+  options.pool_size = 2;
+  Database database(options);
+  database.with_session([](soci::session& sql) { sql << "CREATE TABLE t (x INTEGER)"; });
+  std::promise<void> long_write_started;
+  std::promise<void> finish_long_write;
+  auto finish = finish_long_write.get_future().share();
+  std::thread long_write([&] {
+    database.with_write_session([&](soci::session& sql) {
+      write_transaction(sql, Engine::sqlite, [&] {
+        sql << "INSERT INTO t (x) VALUES (1)";
+        long_write_started.set_value();
+        finish.wait();
+      });
+    });
+  });
+  long_write_started.get_future().wait();
+  std::vector<std::thread> waiting;
+  for (int i = 0; i < 2; ++i) {
+    waiting.emplace_back([&] {
+      database.with_write_session([&](soci::session& sql) {
+        write_transaction(sql, Engine::sqlite, [&] { sql << "INSERT INTO t (x) VALUES (2)"; });
+      });
+    });
+  }
+  for (int i = 0; i < 20000 && database.writers_waiting() < 2; ++i) std::this_thread::sleep_for(1ms);
+  const std::size_t queued = database.writers_waiting();
+  // The pool's second connection is free: a read answers while the long write still holds its turn.
+  auto read = std::async(std::launch::async, [&] {
+    int rows = -1;
+    database.with_session([&](soci::session& sql) { sql << "SELECT COUNT(*) FROM t", soci::into(rows); });
+    return rows;
+  });
+  const bool answered = read.wait_for(30s) == std::future_status::ready;
+  finish_long_write.set_value();
+  long_write.join();
+  for (auto& writer : waiting) writer.join();
+  EXPECT_EQ(queued, 2u) << "both writers wait for their turn, not for a connection";
+  ASSERT_TRUE(answered) << "the read waited for the writers";
+  EXPECT_EQ(read.get(), 0) << "the long write had not committed";
+  int rows = 0;
+  database.with_session([&](soci::session& sql) { sql << "SELECT COUNT(*) FROM t", soci::into(rows); });
+  EXPECT_EQ(rows, 3);
+}
+
+TEST(WriterTurn, AWriterThatFindsNoFreeConnectionLetsItsTurnGoForThoseHoldingThem) {
+  const TestDatabase fresh(Engine::sqlite);
+  Options options = sqlite_options(fresh, 60000);
+  options.pool_size = 1;
+  Database database(options);
+  database.with_session([](soci::session& sql) { sql << "CREATE TABLE t (x INTEGER)"; });
+  std::promise<void> holding;
+  std::promise<void> write_now;
+  auto go = write_now.get_future().share();
+  // The pool's one connection is held by a writer that asks for the turn only later, as every
+  // writer but ingestion and the fold does (with_session, then write_transaction).
+  auto holder = std::async(std::launch::async, [&] {
+    database.with_session([&](soci::session& sql) {
+      holding.set_value();
+      go.wait();
+      write_transaction(sql, Engine::sqlite, [&] { sql << "INSERT INTO t (x) VALUES (1)"; });
+    });
+  });
+  holding.get_future().wait();
+  std::atomic<bool> asking{false};
+  auto writer = std::async(std::launch::async, [&] {
+    asking = true;
+    database.with_write_session([&](soci::session& sql) {
+      write_transaction(sql, Engine::sqlite, [&] { sql << "INSERT INTO t (x) VALUES (2)"; });
+    });
+  });
+  // Give the writer time to take the turn and find no connection. Shorter only makes the test miss
+  // the fault it looks for; it never makes a right implementation fail.
+  while (!asking) std::this_thread::sleep_for(1ms);
+  EXPECT_EQ(writer.wait_for(200ms), std::future_status::timeout) << "no connection was free";
+  write_now.set_value();
+  // Holding the turn while waiting for the connection, the writer would leave the holder waiting for
+  // the turn until busy_timeout (60 s): each waiting for the other.
+  ASSERT_EQ(holder.wait_for(30s), std::future_status::ready) << "the holder waited for the writer's turn";
+  ASSERT_EQ(writer.wait_for(30s), std::future_status::ready);
+  holder.get();
+  writer.get();
+  int rows = 0;
+  database.with_session([&](soci::session& sql) { sql << "SELECT COUNT(*) FROM t", soci::into(rows); });
+  EXPECT_EQ(rows, 2);
+}
+
 TEST(WriterTurn, ALockHeldByAnotherProcessPastBusyTimeoutIsARetryableDatabaseBusy) {
   const TestDatabase fresh(Engine::sqlite);
   Database database(sqlite_options(fresh, 100));

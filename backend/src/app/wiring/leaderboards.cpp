@@ -21,10 +21,13 @@ constexpr std::int64_t kChangeLogKeptSeconds = 600;
 constexpr std::chrono::minutes kPruneInterval{1};
 // The fold writes a page once for all the players of it the changes since the last fold name: the
 // more changes per fold, the fewer page writes per player (a million-player board has about 30,000
-// pages). Readers add what is not folded yet, so the interval costs memory (about 150 bytes per
-// change on every instance), not freshness.
+// pages). Readers add what is not folded yet, so the interval costs memory (56 bytes per change on
+// every instance), not freshness. On SQLite a chunk holds the write lock while it adds its sums,
+// and a stats batch waits for its turn at most busy_timeout (5 s): 500,000 changes into two
+// 1,000,000-player boards held it past that on a 2-core machine under load; 100,000 and 300,000
+// held it 1.8 and 3.1 s (bench/RESULTS.md section 6).
 constexpr std::chrono::seconds kFoldInterval{5};
-constexpr std::size_t kFoldChunk = 500'000;  // changes per transaction (SQLite's writers wait for it)
+constexpr std::size_t kFoldChunk = 200'000;
 constexpr int kFoldChunksPerRun = 8;
 
 int bit_of(auth::Tier tier) {

@@ -1,148 +1,188 @@
 #include "features/leaderboard/fold_repository.hpp"
 
 #include "db/transaction.hpp"
-#include "features/leaderboard/change_rows.hpp"
+#include "features/leaderboard/columns.hpp"
 
-#include <spdlog/spdlog.h>
-
-#include <algorithm>
-#include <map>
 #include <optional>
-#include <set>
 #include <string>
-#include <utility>
 
 namespace portal::leaderboard {
 
 namespace {
 
-std::string upsert_stats_sql() {
-  std::string sql = std::string("INSERT INTO leaderboard_stats (board_id, steam_id, ") + kCounterColumns +
-                    ", updated_at) VALUES (:board, :steam_id, :c0, :c1, :c2, :c3, :c4, :c5, :c6, :c7, :c8, :c9, "
-                    ":c10, :now) ON CONFLICT (board_id, steam_id) DO UPDATE SET updated_at = excluded.updated_at";
+// The changes of the range being folded.
+constexpr const char* kRange = "FROM leaderboard_changes c WHERE c.seq > :folded AND c.seq <= :through";
+
+std::string counter_sums() {
+  std::string sums;
+  for (const auto column : kCounterColumnNames) sums += ", SUM(c." + std::string(column) + ")";
+  return sums;
+}
+
+// Adds rows of (board_id, steam_id, counters..., updated_at) from `source` into leaderboard_stats, in
+// key order, so that one page write takes every player of that page the range names. A board removed
+// by hand (a season deleted in the database) is skipped: its rows could never be written, and would
+// stop every later fold.
+std::string add_stats_sql(const std::string& source) {
+  std::string adds;
   for (const auto column : kCounterColumnNames) {
     const std::string name(column);
-    sql += ", " + name + " = leaderboard_stats." + name + " + excluded." + name;
+    adds += ", " + name + " = leaderboard_stats." + name + " + excluded." + name;
   }
-  return sql;
+  return std::string("INSERT INTO leaderboard_stats (board_id, steam_id, ") + kCounterColumns + ", updated_at) " +
+         source + " ORDER BY 1, 2 ON CONFLICT (board_id, steam_id) DO UPDATE SET updated_at = excluded.updated_at" +
+         adds;
 }
 
-struct StatsSum {
-  Counters added;
-  std::int64_t changed_at = 0;
-};
-
-struct PlayerName {
-  std::optional<std::string> nickname;  // the newest name a change gave
-  std::int64_t changed_at = 0;
-};
-
-// Sums are keyed as the tables' primary keys, so writing them in map order walks each B-tree once.
-using StatsSums = std::map<std::pair<std::int64_t, std::string>, StatsSum>;
-using PlayerNames = std::map<std::string, PlayerName>;
-
-void write_stats(soci::session& sql, const StatsSums& sums) {
-  long long board = 0;
-  std::string steam_id;
-  long long at = 0;
-  std::array<long long, kCounterCount> c{};
-  soci::statement add = (sql.prepare << upsert_stats_sql(), soci::use(board), soci::use(steam_id), soci::use(c[0]),
-                         soci::use(c[1]), soci::use(c[2]), soci::use(c[3]), soci::use(c[4]), soci::use(c[5]),
-                         soci::use(c[6]), soci::use(c[7]), soci::use(c[8]), soci::use(c[9]), soci::use(c[10]),
-                         soci::use(at));
-  for (const auto& [key, sum] : sums) {
-    board = key.first;
-    steam_id = key.second;
-    at = sum.changed_at;
-    auto added = sum.added;
-    const auto fields = counter_fields(added);
-    for (std::size_t i = 0; i < fields.size(); ++i) c[i] = *fields[i];
-    add.execute(true);
-  }
+// What the range adds per (board, player), with the newest change's time.
+std::string range_sums_select(const std::string& where_more = "") {
+  return "SELECT c.board_id, c.steam_id" + counter_sums() + ", MAX(c.changed_at) " + kRange + where_more +
+         " GROUP BY c.board_id, c.steam_id";
 }
 
-void write_names(soci::session& sql, const PlayerNames& names) {
-  std::string steam_id;
-  std::string nickname;
-  long long at = 0;
-  soci::statement rename =
-      (sql.prepare << "INSERT INTO leaderboard_players (steam_id, nickname, updated_at) VALUES (:steam_id, "
-                      ":nickname, :now) ON CONFLICT (steam_id) DO UPDATE SET nickname = excluded.nickname, "
-                      "updated_at = excluded.updated_at",
-       soci::use(steam_id), soci::use(nickname), soci::use(at));
-  soci::statement remember =
-      (sql.prepare << "INSERT INTO leaderboard_players (steam_id, nickname, updated_at) VALUES (:steam_id, '', "
-                      ":now) ON CONFLICT (steam_id) DO NOTHING",
-       soci::use(steam_id), soci::use(at));
-  for (const auto& [id, name] : names) {
-    steam_id = id;
-    at = name.changed_at;
-    if (name.nickname) {
-      nickname = *name.nickname;
-      rename.execute(true);
-    } else {
-      remember.execute(true);
-    }
-  }
+// Sets the names of (steam_id, nickname, updated_at) rows from `source`. A name that did not change
+// is not written again (most batches repeat it): updated_at is when the name last changed.
+std::string rename_sql(const std::string& source) {
+  return "INSERT INTO leaderboard_players (steam_id, nickname, updated_at) " + source +
+         " ORDER BY 1 ON CONFLICT (steam_id) DO UPDATE SET nickname = excluded.nickname, updated_at = "
+         "excluded.updated_at WHERE leaderboard_players.nickname <> excluded.nickname";
 }
 
-// Drops the sums of boards that no longer exist (a season removed by hand): their rows could never be
-// written, and would stop every later fold.
-void drop_removed_boards(soci::session& sql, StatsSums& sums) {
-  std::set<long long> existing;
-  soci::rowset<long long> ids = sql.prepare << "SELECT id FROM leaderboard_boards";
-  for (const auto id : ids) existing.insert(id);
-  std::map<std::int64_t, std::size_t> dropped;
-  std::erase_if(sums, [&](const auto& entry) {
-    if (existing.contains(entry.first.first)) return false;
-    ++dropped[entry.first.first];
+// Players of (steam_id, updated_at) rows from `source`: known from now on, with no name.
+std::string remember_sql(const std::string& source) {
+  return "INSERT INTO leaderboard_players (steam_id, nickname, updated_at) " + source +
+         " ORDER BY 1 ON CONFLICT (steam_id) DO NOTHING";
+}
+
+// Players the range names without any name.
+std::string unnamed_select() {
+  return std::string("SELECT c.steam_id, MAX(c.changed_at) ") + kRange +
+         " GROUP BY c.steam_id HAVING COUNT(c.nickname) = 0";
+}
+
+std::size_t run(soci::session& sql, const std::string& text, long long folded, long long through) {
+  soci::statement statement = (sql.prepare << text, soci::use(folded), soci::use(through));
+  statement.execute(true);
+  return static_cast<std::size_t>(statement.get_affected_rows());
+}
+
+std::size_t run(soci::session& sql, const std::string& text) {
+  soci::statement statement = (sql.prepare << text);
+  statement.execute(true);
+  return static_cast<std::size_t>(statement.get_affected_rows());
+}
+
+long long folded_through(soci::session& sql, bool for_update) {
+  long long folded = 0;
+  // FOR UPDATE: two folds at once on PostgreSQL would both add the same changes.
+  sql << (for_update ? "SELECT changes_folded_through FROM leaderboard_meta WHERE id = 1 FOR UPDATE"
+                     : "SELECT changes_folded_through FROM leaderboard_meta WHERE id = 1"),
+      soci::into(folded);
+  return folded;
+}
+
+// The end of the range of the next `limit` changes after `folded`; nothing when there are none. Every
+// change up to it is committed (the log's seq order is its commit order, ingest_repository.cpp), and
+// none in the range changes: the log is only appended to, and pruned below changes_folded_through.
+std::optional<long long> range_end(soci::session& sql, long long folded, std::size_t limit, std::size_t& changes) {
+  const long long most = static_cast<long long>(limit);
+  long long count = 0;
+  long long through = 0;
+  soci::indicator none = soci::i_null;
+  sql << "SELECT COUNT(*), MAX(seq) FROM (SELECT seq FROM leaderboard_changes WHERE seq > :folded ORDER BY seq "
+         "LIMIT :limit) next",
+      soci::use(folded), soci::use(most), soci::into(count), soci::into(through, none);
+  if (count == 0 || none != soci::i_ok) return std::nullopt;
+  changes = static_cast<std::size_t>(count);
+  return through;
+}
+
+// PostgreSQL: one transaction sums and writes; other writers go on beside it (row locks).
+FoldReport fold_in_one_transaction(soci::session& sql, std::size_t limit) {
+  return db::write_transaction(sql, db::Engine::postgresql, [&] {
+    FoldReport report;
+    const long long folded = folded_through(sql, true);
+    report.through = folded;
+    const auto through = range_end(sql, folded, limit, report.changes);
+    if (!through) return report;
+    const std::string known = " AND c.board_id IN (SELECT id FROM leaderboard_boards)";
+    report.stats_rows = run(sql, add_stats_sql(range_sums_select(known)), folded, *through);
+    report.players = run(
+        sql,
+        rename_sql(std::string("SELECT steam_id, nickname, changed_at FROM (SELECT c.steam_id, c.nickname, "
+                               "c.changed_at, ROW_NUMBER() OVER (PARTITION BY c.steam_id ORDER BY c.seq DESC) AS "
+                               "newest ") +
+                   kRange + " AND c.nickname IS NOT NULL) named WHERE newest = 1"),
+        folded, *through);
+    report.players += run(sql, remember_sql(unnamed_select()), folded, *through);
+    sql << "UPDATE leaderboard_meta SET changes_folded_through = :through WHERE id = 1", soci::use(*through);
+    report.through = *through;
+    return report;
+  });
+}
+
+// SQLite takes one writer at a time, and every stats batch waits while the fold writes. So the sums
+// are made first, outside the write transaction, into this connection's temporary tables (which
+// take no lock on the database), and the write transaction only adds them in key order: about a
+// fifth of the time the one-statement fold held the lock (bench/RESULTS.md section 6).
+FoldReport fold_in_two_steps(soci::session& sql, std::size_t limit) {
+  FoldReport report;
+  const long long folded = folded_through(sql, false);
+  report.through = folded;
+  const auto through = range_end(sql, folded, limit, report.changes);
+  if (!through) return report;
+
+  std::string columns;
+  for (const auto column : kCounterColumnNames) columns += ", " + std::string(column) + " INTEGER NOT NULL";
+  sql << "CREATE TEMP TABLE IF NOT EXISTS fold_sums (board_id INTEGER NOT NULL, steam_id TEXT NOT NULL" + columns +
+             ", updated_at INTEGER NOT NULL)";
+  sql << "CREATE TEMP TABLE IF NOT EXISTS fold_names (steam_id TEXT NOT NULL, nickname TEXT, updated_at INTEGER "
+         "NOT NULL)";
+  const auto clear = [&] {
+    sql << "DELETE FROM temp.fold_sums";
+    sql << "DELETE FROM temp.fold_names";
+  };
+  clear();  // a fold that failed halfway may have left rows
+  run(sql, "INSERT INTO temp.fold_sums " + range_sums_select(), folded, *through);
+  // SQLite takes the bare columns of the row whose seq is the MAX: the newest name given.
+  run(sql,
+      std::string("INSERT INTO temp.fold_names SELECT steam_id, nickname, changed_at FROM (SELECT c.steam_id, "
+                  "c.nickname, c.changed_at, MAX(c.seq) ") +
+          kRange + " AND c.nickname IS NOT NULL GROUP BY c.steam_id)",
+      folded, *through);
+  run(sql, "INSERT INTO temp.fold_names SELECT steam_id, NULL, changed FROM (" +
+               std::string("SELECT c.steam_id, MAX(c.changed_at) AS changed ") + kRange +
+               " GROUP BY c.steam_id HAVING COUNT(c.nickname) = 0)",
+      folded, *through);
+
+  const bool done = db::write_transaction(sql, db::Engine::sqlite, [&] {
+    // Another instance may have folded the range meanwhile (the job is elected, but an election can
+    // change hands): then these sums are not added.
+    if (folded_through(sql, false) != folded) return false;
+    report.stats_rows = run(sql, add_stats_sql("SELECT * FROM temp.fold_sums WHERE board_id IN (SELECT id FROM "
+                                               "leaderboard_boards)"));
+    report.players = run(sql, rename_sql("SELECT * FROM temp.fold_names WHERE nickname IS NOT NULL"));
+    report.players +=
+        run(sql, remember_sql("SELECT steam_id, '', updated_at FROM temp.fold_names WHERE nickname IS NULL"));
+    sql << "UPDATE leaderboard_meta SET changes_folded_through = :through WHERE id = 1", soci::use(*through);
     return true;
   });
-  for (const auto& [board, players] : dropped) {
-    spdlog::warn("leaderboard fold: board {} no longer exists; the changes of {} players on it are dropped", board,
-                 players);
+  clear();
+  if (!done) {
+    FoldReport none;
+    none.through = folded_through(sql, false);
+    return none;
   }
+  report.through = *through;
+  return report;
 }
 
 }  // namespace
 
 FoldReport FoldRepository::fold(std::size_t limit) {
   return database_.with_session([&](soci::session& sql) {
-    return db::write_transaction(sql, database_.engine(), [&] {
-      FoldReport report;
-      long long folded = 0;
-      // FOR UPDATE: two folds at once on PostgreSQL would both add the same changes.
-      sql << (database_.engine() == db::Engine::postgresql
-                  ? "SELECT changes_folded_through FROM leaderboard_meta WHERE id = 1 FOR UPDATE"
-                  : "SELECT changes_folded_through FROM leaderboard_meta WHERE id = 1"),
-          soci::into(folded);
-      report.through = folded;
-      const long long most = static_cast<long long>(limit);
-      StatsSums sums;
-      PlayerNames names;
-      detail::ChangeRows rows(std::min(limit, detail::kFetchChunk));
-      detail::fetch_changes(
-          (sql.prepare << detail::changes_sql("seq > :folded") + " LIMIT :limit", soci::use(folded), soci::use(most)),
-          rows, [&](LoggedChange&& change) {
-            auto& sum = sums[{change.board_id, change.steam_id}];
-            sum.added += change.added;
-            sum.changed_at = std::max(sum.changed_at, change.changed_at);
-            auto& name = names[change.steam_id];
-            if (change.nickname) name.nickname = std::move(change.nickname);  // seq order: the newest wins
-            name.changed_at = std::max(name.changed_at, change.changed_at);
-            report.through = change.seq;
-            ++report.changes;
-          });
-      if (report.changes == 0) return report;
-      drop_removed_boards(sql, sums);
-      write_stats(sql, sums);
-      write_names(sql, names);
-      const long long through = report.through;
-      sql << "UPDATE leaderboard_meta SET changes_folded_through = :through WHERE id = 1", soci::use(through);
-      report.stats_rows = sums.size();
-      report.players = names.size();
-      return report;
-    });
+    return database_.engine() == db::Engine::postgresql ? fold_in_one_transaction(sql, limit)
+                                                        : fold_in_two_steps(sql, limit);
   });
 }
 

@@ -2,7 +2,8 @@
 // Adds the change log into leaderboard_stats and leaderboard_players: the other half of append-only
 // ingestion (ingest_repository.hpp). Run by one elected job ("leaderboard.fold"). Each call takes the
 // oldest unfolded changes, sums them per (board, player), writes the sums in key order, so that one
-// page write carries every player of that page the changes named, and moves
+// page write carries every player of that page the changes named (the sums and writes run inside the
+// database: no row crosses into the portal), and moves
 // leaderboard_meta.changes_folded_through past them, all in one transaction: a change is added
 // exactly once, whichever instance folds and whenever it is killed.
 

@@ -14,15 +14,6 @@ std::int64_t system_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-// Adds the changes after `folded_through` (those the record read from the tables does not hold).
-void add_unfolded(RankedPlayer& player, const UnfoldedChanges& changes, std::int64_t folded_through) {
-  for (const auto& change : changes) {
-    if (change.seq <= folded_through) continue;
-    player.counters += change.added;
-    if (change.nickname && !change.nickname->empty()) player.nickname = *change.nickname;
-  }
-}
-
 }  // namespace
 
 LeaderboardService::LeaderboardService(db::Database& database, const Standings& standings,
@@ -66,7 +57,7 @@ std::vector<RankedPlayer> LeaderboardService::with_records(std::int64_t board_id
     RankedPlayer player = in_table ? std::move(record->second) : RankedPlayer{};
     if (const auto changes = unfolded.find(standing.steam_id); changes != unfolded.end()) {
       // Without a row in the table, none of the player's changes had been folded.
-      add_unfolded(player, changes->second, in_table ? records.folded_through : 0);
+      changes->second.add_to(player.counters, player.nickname, in_table ? records.folded_through : 0);
     }
     player.steam_id = standing.steam_id;
     player.rank = standing.rank;
@@ -118,7 +109,9 @@ core::Result<std::vector<RankedPlayer>> LeaderboardService::player(const std::st
     if (!record.in_table && changes == unfolded.end()) continue;
     auto player = std::move(record.player);
     player.steam_id = steam_id;
-    if (changes != unfolded.end()) add_unfolded(player, changes->second, record.in_table ? records.folded_through : 0);
+    if (changes != unfolded.end()) {
+      changes->second.add_to(player.counters, player.nickname, record.in_table ? records.folded_through : 0);
+    }
     player.group_bits = standings_.group_bits(steam_id);
     if (const auto standing = standings_.find(record.board_id, steam_id)) {
       player.rank = standing->rank;

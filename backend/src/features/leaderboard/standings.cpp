@@ -46,7 +46,22 @@ void Standings::Board::apply(const LoggedChange& change, std::uint64_t steam_id)
   key.deaths += change.added.deaths;
   set(key);
   updated_at = std::max(updated_at, change.changed_at);
-  unfolded[steam_id].push_back(UnfoldedChange{change.seq, change.nickname, change.added});
+  auto& kept = unfolded[steam_id];
+  UnfoldedChange compact{change.seq, {}};
+  auto added = change.added;
+  const auto fields = counter_fields(added);
+  for (std::size_t i = 0; i < fields.size(); ++i) compact.added[i] = static_cast<std::int32_t>(*fields[i]);
+  kept.changes.push_back(compact);
+  if (change.nickname) kept.name = UnfoldedName{change.seq, *change.nickname};
+}
+
+void Unfolded::add_to(Counters& counters, std::string& nickname, std::int64_t folded_through) const {
+  const auto fields = counter_fields(counters);
+  for (const auto& change : changes) {
+    if (change.seq <= folded_through) continue;
+    for (std::size_t i = 0; i < fields.size(); ++i) *fields[i] += change.added[i];
+  }
+  if (name && name->seq > folded_through && !name->nickname.empty()) nickname = name->nickname;
 }
 
 Standings::Standings(db::Database& database, MemberGroups members)
@@ -144,9 +159,10 @@ void Standings::forget_folded(std::int64_t seq) {
       const auto player = board.unfolded.find(entry.steam_id);
       if (player == board.unfolded.end()) continue;
       // A player's changes are kept in seq order, as the log is read.
-      auto& changes = player->second;
-      if (!changes.empty() && changes.front().seq == entry.seq) changes.erase(changes.begin());
-      if (changes.empty()) board.unfolded.erase(player);
+      auto& kept = player->second;
+      if (!kept.changes.empty() && kept.changes.front().seq == entry.seq) kept.changes.erase(kept.changes.begin());
+      if (kept.name && kept.name->seq <= seq) kept.name.reset();
+      if (kept.changes.empty()) board.unfolded.erase(player);
     }
   }
 }
@@ -244,9 +260,9 @@ int Standings::group_bits(const std::string& steam_id) const {
   return member == members_.end() ? 0 : member->second;
 }
 
-std::unordered_map<std::string, UnfoldedChanges> Standings::unfolded(std::int64_t board_id,
-                                                                     const std::vector<std::string>& steam_ids) const {
-  std::unordered_map<std::string, UnfoldedChanges> out;
+std::unordered_map<std::string, Unfolded> Standings::unfolded(std::int64_t board_id,
+                                                              const std::vector<std::string>& steam_ids) const {
+  std::unordered_map<std::string, Unfolded> out;
   const std::shared_lock lock(mutex_);
   const auto board = boards_.find(board_id);
   if (board == boards_.end() || board->second.unfolded.empty()) return out;
@@ -260,8 +276,8 @@ std::unordered_map<std::string, UnfoldedChanges> Standings::unfolded(std::int64_
   return out;
 }
 
-std::map<std::int64_t, UnfoldedChanges> Standings::unfolded_of(const std::string& steam_id) const {
-  std::map<std::int64_t, UnfoldedChanges> out;
+std::map<std::int64_t, Unfolded> Standings::unfolded_of(const std::string& steam_id) const {
+  std::map<std::int64_t, Unfolded> out;
   const auto id = core::parse_steam_id64(steam_id);
   if (!id) return out;
   const std::shared_lock lock(mutex_);
@@ -279,10 +295,10 @@ std::vector<BoardSize> Standings::sizes() const {
   for (const auto& [id, board] : boards_) {
     const std::size_t map_bytes = board.keys.bucket_count() * (sizeof(std::uint64_t) + sizeof(RankKey) + 1);
     std::size_t unfolded = 0;
-    std::size_t unfolded_bytes = board.unfolded.bucket_count() * (sizeof(std::uint64_t) + sizeof(UnfoldedChanges) + 1);
-    for (const auto& [steam_id, changes] : board.unfolded) {
-      unfolded += changes.size();
-      unfolded_bytes += changes.capacity() * sizeof(UnfoldedChange);
+    std::size_t unfolded_bytes = board.unfolded.bucket_count() * (sizeof(std::uint64_t) + sizeof(Unfolded) + 1);
+    for (const auto& [steam_id, kept] : board.unfolded) {
+      unfolded += kept.changes.size();
+      unfolded_bytes += kept.changes.capacity() * sizeof(UnfoldedChange) + (kept.name ? kept.name->nickname.capacity() : 0);
     }
     out.push_back(BoardSize{id, board.order.size(), board.order.memory_bytes() + map_bytes + unfolded_bytes, unfolded});
   }

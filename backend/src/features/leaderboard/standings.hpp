@@ -14,6 +14,7 @@
 // the pruned log.
 
 #include "features/leaderboard/change_log_repository.hpp"
+#include "features/leaderboard/columns.hpp"
 #include "features/leaderboard/rank_order.hpp"
 
 #include <boost/unordered/unordered_flat_map.hpp>
@@ -55,13 +56,27 @@ struct FollowReport {
   std::chrono::milliseconds took{0};
 };
 
-// One change the fold had not added into leaderboard_stats when this instance last looked.
+// What one change the fold had not added into leaderboard_stats when this instance last looked adds:
+// 56 bytes, as a busy second keeps about 100,000 of them (a batch adds at most 1,000 to a counter).
 struct UnfoldedChange {
   std::int64_t seq = 0;
-  std::optional<std::string> nickname;
-  Counters added;
+  std::array<std::int32_t, kCounterCount> added{};  // in the order of kCounterColumns
 };
-using UnfoldedChanges = std::vector<UnfoldedChange>;  // in seq order
+
+struct UnfoldedName {
+  std::int64_t seq = 0;
+  std::string nickname;
+};
+
+// A player's unfolded changes on one board, in seq order, and the newest name they gave.
+struct Unfolded {
+  std::vector<UnfoldedChange> changes;
+  std::optional<UnfoldedName> name;
+
+  // Adds to `counters` and `nickname` what the changes after `folded_through` add (the tables a
+  // record was read from hold the changes up to it).
+  void add_to(Counters& counters, std::string& nickname, std::int64_t folded_through) const;
+};
 
 struct BoardSize {
   std::int64_t board_id = 0;
@@ -91,10 +106,10 @@ class Standings {
   int group_bits(const std::string& steam_id) const;
   // The unfolded changes of these players on the board (players without any are left out). Take them
   // before reading the tables: this instance forgets a change only after the tables hold it.
-  std::unordered_map<std::string, UnfoldedChanges> unfolded(std::int64_t board_id,
-                                                            const std::vector<std::string>& steam_ids) const;
+  std::unordered_map<std::string, Unfolded> unfolded(std::int64_t board_id,
+                                                     const std::vector<std::string>& steam_ids) const;
   // Board id -> the player's unfolded changes on it.
-  std::map<std::int64_t, UnfoldedChanges> unfolded_of(const std::string& steam_id) const;
+  std::map<std::int64_t, Unfolded> unfolded_of(const std::string& steam_id) const;
   std::vector<BoardSize> sizes() const;
 
  private:
@@ -103,7 +118,7 @@ class Standings {
     boost::unordered_flat_map<std::uint64_t, RankKey> keys;  // SteamID64 -> its key in `order`
     std::array<std::vector<RankKey>, 8> groups;              // [group_set]: members in rank order
     std::int64_t updated_at = 0;                             // see updated_at()
-    boost::unordered_flat_map<std::uint64_t, UnfoldedChanges> unfolded;
+    boost::unordered_flat_map<std::uint64_t, Unfolded> unfolded;
     void set(const RankKey& key);
     // Adds the change to the player's key and keeps it as unfolded.
     void apply(const LoggedChange& change, std::uint64_t steam_id);
