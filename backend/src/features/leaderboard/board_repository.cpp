@@ -22,8 +22,8 @@ std::string player_columns(const std::string& steam_id) {
 
 // The names of the player `player_id` and `user_id` (the same SteamID64, twice: each placeholder is bound once).
 std::string names_joined_on(const std::string& player_id, const std::string& user_id) {
-  return " LEFT JOIN leaderboard_players p ON p.steam_id = " + player_id + " LEFT JOIN users u ON u.steam_id = " +
-         user_id;
+  return " LEFT JOIN leaderboard_players p ON p.steam_id = " + player_id +
+         " LEFT JOIN users u ON u.steam_id = " + user_id;
 }
 
 // Reads the columns of player_columns() starting at `first`.
@@ -82,13 +82,14 @@ struct PlayerQuery {
   soci::row row;
   soci::statement statement;
   explicit PlayerQuery(soci::session& sql)
-      : statement((sql.prepare << std::string("SELECT b.id, b.mode, ") + kFoldedThrough +
-                                      ", CASE WHEN r.steam_id IS NULL THEN 0 ELSE 1 END, " + player_columns("COALESCE(r.steam_id, '')") +
-                                      " FROM leaderboard_boards b LEFT JOIN leaderboard_stats r ON r.board_id = b.id "
-                                      "AND r.steam_id = :steam_id" +
-                                      names_joined_on(":player_id", ":user_id") + " WHERE COALESCE(b.season_id, 0) = :season",
-                   soci::use(steam_id), soci::use(steam_id), soci::use(steam_id), soci::use(season),
-                   soci::into(row))) {}
+      : statement(
+            (sql.prepare << std::string("SELECT b.id, b.mode, ") + kFoldedThrough +
+                                ", CASE WHEN r.steam_id IS NULL THEN 0 ELSE 1 END, " +
+                                player_columns("COALESCE(r.steam_id, '')") +
+                                " FROM leaderboard_boards b LEFT JOIN leaderboard_stats r ON r.board_id = b.id "
+                                "AND r.steam_id = :steam_id" +
+                                names_joined_on(":player_id", ":user_id") + " WHERE COALESCE(b.season_id, 0) = :season",
+             soci::use(steam_id), soci::use(steam_id), soci::use(steam_id), soci::use(season), soci::into(row))) {}
 };
 
 }  // namespace

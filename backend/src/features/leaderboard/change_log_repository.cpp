@@ -83,8 +83,9 @@ std::vector<LoggedChange> ChangeLogRepository::changes_after(std::int64_t after,
     std::vector<LoggedChange> out;
     out.reserve(limit);
     detail::ChangeRows rows(std::min(limit, detail::kFetchChunk));
-    detail::fetch_changes((sql.prepare << detail::changes_sql("seq > :after") + " LIMIT :limit", soci::use(from), soci::use(most)),
-                  rows, [&](LoggedChange&& change) { out.push_back(std::move(change)); });
+    detail::fetch_changes(
+        (sql.prepare << detail::changes_sql("seq > :after") + " LIMIT :limit", soci::use(from), soci::use(most)), rows,
+        [&](LoggedChange&& change) { out.push_back(std::move(change)); });
     return out;
   });
 }

@@ -60,7 +60,7 @@ struct ChangeRows {
 
 // Runs `query` (bound to rows) and hands every row to `fn`.
 inline void fetch_changes(soci::details::prepare_temp_type query, ChangeRows& rows,
-                   const std::function<void(LoggedChange&&)>& fn) {
+                          const std::function<void(LoggedChange&&)>& fn) {
   rows.bind(query);
   soci::statement statement(query);
   statement.execute();

@@ -107,13 +107,13 @@ FoldReport fold_in_one_transaction(soci::session& sql, std::size_t limit) {
     if (!through) return report;
     const std::string known = " AND c.board_id IN (SELECT id FROM leaderboard_boards)";
     report.stats_rows = run(sql, add_stats_sql(range_sums_select(known)), folded, *through);
-    report.players = run(
-        sql,
-        rename_sql(std::string("SELECT steam_id, nickname, changed_at FROM (SELECT c.steam_id, c.nickname, "
-                               "c.changed_at, ROW_NUMBER() OVER (PARTITION BY c.steam_id ORDER BY c.seq DESC) AS "
-                               "newest ") +
-                   kRange + " AND c.nickname IS NOT NULL) named WHERE newest = 1"),
-        folded, *through);
+    report.players =
+        run(sql,
+            rename_sql(std::string("SELECT steam_id, nickname, changed_at FROM (SELECT c.steam_id, c.nickname, "
+                                   "c.changed_at, ROW_NUMBER() OVER (PARTITION BY c.steam_id ORDER BY c.seq DESC) AS "
+                                   "newest ") +
+                       kRange + " AND c.nickname IS NOT NULL) named WHERE newest = 1"),
+            folded, *through);
     report.players += run(sql, remember_sql(unnamed_select()), folded, *through);
     sql << "UPDATE leaderboard_meta SET changes_folded_through = :through WHERE id = 1", soci::use(*through);
     report.through = *through;
@@ -150,9 +150,10 @@ FoldReport fold_in_two_steps(soci::session& sql, std::size_t limit) {
                   "c.nickname, c.changed_at, MAX(c.seq) ") +
           kRange + " AND c.nickname IS NOT NULL GROUP BY c.steam_id)",
       folded, *through);
-  run(sql, "INSERT INTO temp.fold_names SELECT steam_id, NULL, changed FROM (" +
-               std::string("SELECT c.steam_id, MAX(c.changed_at) AS changed ") + kRange +
-               " GROUP BY c.steam_id HAVING COUNT(c.nickname) = 0)",
+  run(sql,
+      "INSERT INTO temp.fold_names SELECT steam_id, NULL, changed FROM (" +
+          std::string("SELECT c.steam_id, MAX(c.changed_at) AS changed ") + kRange +
+          " GROUP BY c.steam_id HAVING COUNT(c.nickname) = 0)",
       folded, *through);
 
   const bool done = db::write_transaction(sql, db::Engine::sqlite, [&] {

@@ -20,9 +20,10 @@ class FoldTest : public StandingsTest {
     return n;
   }
   long long table_headshots(const std::string& id) {
-    return count("SELECT COALESCE(SUM(s.headshots), 0) FROM leaderboard_stats s JOIN leaderboard_boards b ON "
-                 "b.id = s.board_id WHERE b.season_id IS NULL AND s.steam_id = '" +
-                 id + "'");
+    return count(
+        "SELECT COALESCE(SUM(s.headshots), 0) FROM leaderboard_stats s JOIN leaderboard_boards b ON "
+        "b.id = s.board_id WHERE b.season_id IS NULL AND s.steam_id = '" +
+        id + "'");
   }
 };
 
@@ -63,9 +64,11 @@ TEST_F(FoldTest, ABatchShowsBeforeTheFoldAndTheFoldAddsItOnce) {
 TEST_F(FoldTest, FoldedAndUnfoldedChangesAddUpOnEveryPathAndEveryInstance) {
   // Player 1 in five batches, named in the second and fourth; player 2 in every other.
   for (int i = 0; i < 5; ++i) {
-    std::vector<BatchPlayer> players{
-        {steam_id(1), i == 1 ? std::optional<std::string>("First") : i == 3 ? "Second" : std::optional<std::string>(),
-         {.kills = 3, .deaths = 1, .headshots = 1, .playtime = 10}}};
+    std::vector<BatchPlayer> players{{steam_id(1),
+                                      i == 1   ? std::optional<std::string>("First")
+                                      : i == 3 ? "Second"
+                                               : std::optional<std::string>(),
+                                      {.kills = 3, .deaths = 1, .headshots = 1, .playtime = 10}}};
     if (i % 2 == 0) players.push_back({steam_id(2), std::nullopt, {.kills = 5, .headshots = 2}});
     ASSERT_EQ(apply("b" + std::to_string(i), Mode::dm, std::move(players)), IngestOutcome::Kind::applied);
     standings.follow();

@@ -66,9 +66,8 @@ struct LogRow {
 constexpr std::size_t kRowsPerInsert = 32;
 
 soci::statement prepare_append(soci::session& sql, std::vector<LogRow>& rows, long long& at) {
-  std::string text =
-      std::string("INSERT INTO leaderboard_changes (board_id, steam_id, changed_at, nickname, ") + kCounterColumns +
-      ") VALUES ";
+  std::string text = std::string("INSERT INTO leaderboard_changes (board_id, steam_id, changed_at, nickname, ") +
+                     kCounterColumns + ") VALUES ";
   for (std::size_t r = 0; r < rows.size(); ++r) {
     const auto n = std::to_string(r);
     text += (r == 0 ? "(:b" : ", (:b") + n + ", :s" + n + ", :t" + n + ", :n" + n;

@@ -298,7 +298,8 @@ std::vector<BoardSize> Standings::sizes() const {
     std::size_t unfolded_bytes = board.unfolded.bucket_count() * (sizeof(std::uint64_t) + sizeof(Unfolded) + 1);
     for (const auto& [steam_id, kept] : board.unfolded) {
       unfolded += kept.changes.size();
-      unfolded_bytes += kept.changes.capacity() * sizeof(UnfoldedChange) + (kept.name ? kept.name->nickname.capacity() : 0);
+      unfolded_bytes +=
+          kept.changes.capacity() * sizeof(UnfoldedChange) + (kept.name ? kept.name->nickname.capacity() : 0);
     }
     out.push_back(BoardSize{id, board.order.size(), board.order.memory_bytes() + map_bytes + unfolded_bytes, unfolded});
   }
