@@ -48,7 +48,7 @@ std::string rename_sql(const std::string& source) {
          "excluded.updated_at WHERE leaderboard_players.nickname <> excluded.nickname";
 }
 
-// Players of (steam_id, updated_at) rows from `source`: known from now on, with no name.
+// Players of (steam_id, '', updated_at) rows from `source`: known from now on, with no name.
 std::string remember_sql(const std::string& source) {
   return "INSERT INTO leaderboard_players (steam_id, nickname, updated_at) " + source +
          " ORDER BY 1 ON CONFLICT (steam_id) DO NOTHING";
@@ -56,7 +56,7 @@ std::string remember_sql(const std::string& source) {
 
 // Players the range names without any name.
 std::string unnamed_select() {
-  return std::string("SELECT c.steam_id, MAX(c.changed_at) ") + kRange +
+  return std::string("SELECT c.steam_id, '', MAX(c.changed_at) ") + kRange +
          " GROUP BY c.steam_id HAVING COUNT(c.nickname) = 0";
 }
 
