@@ -81,6 +81,18 @@ class KilledPortal:
             return [tuple(str(v) for v in row) for row in db.execute(sql).fetchall()]
 
 
+# Every player's all-time dm kills as the database holds them: what the fold has added into
+# leaderboard_stats, plus the change-log rows after changes_folded_through (appended by acknowledged
+# batches, not folded yet when the portal stopped).
+ALL_TIME_DM_KILLS = (
+    "SELECT steam_id, SUM(kills) FROM ("
+    "SELECT s.steam_id, s.kills FROM leaderboard_stats s JOIN leaderboard_boards b ON b.id = s.board_id "
+    "WHERE b.mode = 'dm' AND b.season_id IS NULL "
+    "UNION ALL SELECT c.steam_id, c.kills FROM leaderboard_changes c "
+    "JOIN leaderboard_boards b ON b.id = c.board_id JOIN leaderboard_meta m ON m.id = 1 "
+    "WHERE b.mode = 'dm' AND b.season_id IS NULL AND c.seq > m.changes_folded_through) t")
+
+
 def api_call(port, method, path, body=None, token=None, form=False, forwarded_for=None, timeout=15):
     """One request to 127.0.0.1:port as a browser sends it: (status, parsed JSON or text, headers).
     Raises OSError or http.client.HTTPException when nothing comes back."""
