@@ -11,7 +11,7 @@ const list = [
 ]
 
 /** Serves the players of 1.1.1.1 and counts the calls per server. */
-function servePlayers(answer: () => Response) {
+function servePlayers(answer: () => Response | Promise<Response>) {
   const calls: string[] = []
   server.use(
     http.get('/api/servers', () => HttpResponse.json(list)),
@@ -37,10 +37,20 @@ async function openPopup(name: string) {
 
 describe('player popup', () => {
   it('shows loading, then the players with their time played; Escape closes and returns focus', async () => {
-    servePlayers(players)
+    // The answer waits until the loading line was seen: the popup's code loads on first use, and the
+    // players could otherwise arrive before it shows.
+    let answerNow!: () => void
+    const answerHeld = new Promise<void>((resolve) => {
+      answerNow = resolve
+    })
+    servePlayers(async () => {
+      await answerHeld
+      return players()
+    })
     await renderApp('/servers')
     const { trigger, dialog } = await openPopup('Alpha')
-    expect(within(dialog).getByText('正在加载玩家…')).toBeInTheDocument()
+    expect(await within(dialog).findByText('正在加载玩家…')).toBeInTheDocument()
+    answerNow()
     expect(await within(dialog).findByText('alice')).toBeInTheDocument()
     const rows = within(dialog).getAllByRole('listitem')
     expect(rows.map((row) => row.textContent)).toEqual(['alice00:01:43', 'bob--:--:--', 'carol--:--:--'])
