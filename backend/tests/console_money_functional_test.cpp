@@ -27,9 +27,9 @@ namespace {
 
 namespace json = boost::json;
 
-constexpr const char* kBuyer = "76561198000000311";
-constexpr const char* kOther = "76561198000000312";
-constexpr const char* kOperator = "76561198000000313";
+constexpr const char* kMoneyBuyer = "76561198000000311";
+constexpr const char* kOtherMoneyBuyer = "76561198000000312";
+constexpr const char* kMoneyOperator = "76561198000000313";
 constexpr std::int64_t kVip30Cny = 3000;
 
 class ConsoleMoney : public ::testing::Test {
@@ -53,16 +53,16 @@ class ConsoleMoney : public ::testing::Test {
           [this](db::Database& database) {
             auth::UserRepository users(database);
             const auto now = core::system_unix_now();
-            buyer_id = users.upsert_steam_user(kBuyer, "Buyer", "", now).id;
-            other_id = users.upsert_steam_user(kOther, "Other", "", now).id;
-            operator_id = users.upsert_steam_user(kOperator, "Operator", "", now).id;
+            buyer_id = users.upsert_steam_user(kMoneyBuyer, "Buyer", "", now).id;
+            other_id = users.upsert_steam_user(kOtherMoneyBuyer, "Other", "", now).id;
+            operator_id = users.upsert_steam_user(kMoneyOperator, "Operator", "", now).id;
             database.with_session([&](soci::session& sql) {
               const long long id = buyer_id;
               sql << "UPDATE users SET email = 'buyer@example.com' WHERE id = :id", soci::use(id);
             });
             auth::MembershipRepository membership_repository(database);
             auth::MembershipService memberships(membership_repository, core::system_unix_now);
-            ASSERT_TRUE(memberships.grant_group(kOperator, "op", std::nullopt, "test"));
+            ASSERT_TRUE(memberships.grant_group(kMoneyOperator, "op", std::nullopt, "test"));
           },
   }};
   HttpClient http;
@@ -76,7 +76,7 @@ class ConsoleMoney : public ::testing::Test {
   std::string token(std::int64_t user_id, const std::string& steam_id) {
     return login_token_for(app, user_id, steam_id);
   }
-  std::string op() { return token(operator_id, kOperator); }
+  std::string op() { return token(operator_id, kMoneyOperator); }
   std::vector<std::string> auth(const std::string& bearer) { return {"Authorization: Bearer " + bearer}; }
   HttpResult get(const std::string& path, const std::string& bearer) { return http.get(app.url(path), auth(bearer)); }
   HttpResult post(const std::string& path, const json::value& body, const std::string& bearer) {
@@ -93,7 +93,7 @@ class ConsoleMoney : public ::testing::Test {
 
   // An order of 30 days of VIP by WeChat, started at the provider; answers its id.
   std::string started_order() {
-    const std::string buyer = token(buyer_id, kBuyer);
+    const std::string buyer = token(buyer_id, kMoneyBuyer);
     auto created = post("/api/payment/orders",
                         json::object{{"currency", "CNY"},
                                      {"productType", "vip"},
@@ -108,7 +108,7 @@ class ConsoleMoney : public ::testing::Test {
   std::string state_of(const std::string& id) { return std::string(payments::to_string(orders.find(id)->state)); }
   std::int64_t vip_end() {
     auth::MembershipRepository memberships(database);
-    return memberships.account(kBuyer, core::system_unix_now()).vip_expires_at.value_or(0);
+    return memberships.account(kMoneyBuyer, core::system_unix_now()).vip_expires_at.value_or(0);
   }
   long long scalar(const std::string& query) {
     return database.with_session([&](soci::session& sql) {
@@ -146,7 +146,7 @@ TEST_F(ConsoleMoney, APriceEditShowsInThePricingCall) {
     }
   }
   EXPECT_TRUE(seen);
-  EXPECT_EQ(scalar("SELECT COUNT(*) FROM audit_log WHERE actor = 'op:" + std::string(kOperator) +
+  EXPECT_EQ(scalar("SELECT COUNT(*) FROM audit_log WHERE actor = 'op:" + std::string(kMoneyOperator) +
                    "' AND action = 'price.set'"),
             1);
 
@@ -178,15 +178,15 @@ TEST_F(ConsoleMoney, APriceEditShowsInThePricingCall) {
 
 TEST_F(ConsoleMoney, OrdersAreFilteredSortedAndPagedOnTheServer) {
   std::vector<std::string> mine;
-  for (int i = 0; i < 5; ++i) mine.push_back(insert_awaiting_vip_order(orders, buyer_id, kBuyer));
-  const std::string others = insert_awaiting_vip_order(orders, other_id, kOther);
+  for (int i = 0; i < 5; ++i) mine.push_back(insert_awaiting_vip_order(orders, buyer_id, kMoneyBuyer));
+  const std::string others = insert_awaiting_vip_order(orders, other_id, kOtherMoneyBuyer);
   ASSERT_TRUE(orders.transition(others, payments::OrderState::awaiting_payment, payments::OrderState::expired, "test",
                                 "", core::system_unix_now()));
 
   auto all = get("/api/console/orders", op());
   ASSERT_EQ(all.status, 200) << all.body;
   EXPECT_EQ(all.json().at("total"), 6);
-  EXPECT_EQ(get("/api/console/orders?q=" + std::string(kBuyer), op()).json().at("total"), 5);
+  EXPECT_EQ(get("/api/console/orders?q=" + std::string(kMoneyBuyer), op()).json().at("total"), 5);
   auto by_mail = get("/api/console/orders?q=Buyer@Example.com", op());
   EXPECT_EQ(by_mail.json().at("total"), 5);
   EXPECT_EQ(by_mail.json().at("items").as_array()[0].at("email"), "buyer@example.com");
@@ -229,7 +229,7 @@ TEST_F(ConsoleMoney, AnOrderShowsEveryTransitionAndNotificationAsReceived) {
   auto shown = get("/api/console/orders/" + id, op());
   ASSERT_EQ(shown.status, 200) << shown.body;
   EXPECT_EQ(shown.json().at("state"), "fulfilled");
-  EXPECT_EQ(shown.json().at("steam_id"), kBuyer);
+  EXPECT_EQ(shown.json().at("steam_id"), kMoneyBuyer);
   std::vector<std::string> steps;
   const auto shown_body = shown.json();
   for (const auto& event : shown_body.at("events").as_array()) {
@@ -258,7 +258,7 @@ TEST_F(ConsoleMoney, ARefundFromTheConsoleEndsRefundedAndNamesTheOperator) {
   EXPECT_EQ(state_of(id), "refunded");
   EXPECT_EQ(wechat->refunds().size(), 1U);
   EXPECT_LE(vip_end(), core::system_unix_now());  // the VIP days went back with the money
-  EXPECT_EQ(scalar("SELECT COUNT(*) FROM audit_log WHERE actor = 'op:" + std::string(kOperator) +
+  EXPECT_EQ(scalar("SELECT COUNT(*) FROM audit_log WHERE actor = 'op:" + std::string(kMoneyOperator) +
                    "' AND action = 'order.refunded' AND target = 'order:" + id + "' AND details LIKE '%bought twice%'"),
             1);
 
@@ -281,7 +281,7 @@ TEST_F(ConsoleMoney, AHeldPaymentIsReleasedToFulfilmentOnce) {
   ASSERT_EQ(released.status, 200) << released.body;
   EXPECT_EQ(released.json().at("state"), "fulfilled");
   EXPECT_GT(vip_end(), core::system_unix_now() + 29 * 86400);
-  EXPECT_EQ(scalar("SELECT COUNT(*) FROM audit_log WHERE actor = 'op:" + std::string(kOperator) +
+  EXPECT_EQ(scalar("SELECT COUNT(*) FROM audit_log WHERE actor = 'op:" + std::string(kMoneyOperator) +
                    "' AND action = 'order.paid' AND details LIKE '%one fen short%'"),
             1);
   const auto end = vip_end();
@@ -298,7 +298,7 @@ TEST_F(ConsoleMoney, AHeldPaymentIsReleasedToFulfilmentOnce) {
 
 TEST_F(ConsoleMoney, APlayerWhoIsNotAnOperatorIsRefusedEverywhere) {
   const std::string id = started_order();
-  const std::string player = token(buyer_id, kBuyer);
+  const std::string player = token(buyer_id, kMoneyBuyer);
   const json::object key{{"product_type", "vip"}, {"duration", 720}, {"currency", "CNY"}};
   json::object price = key;
   price["amount_minor"] = 1;

@@ -25,9 +25,9 @@ namespace {
 namespace json = boost::json;
 using pracc::Phase;
 
-constexpr const char* kOwner = "76561198000000301";
-constexpr const char* kOther = "76561198000000302";
-constexpr const char* kOperator = "76561198000000303";
+constexpr const char* kRentalOwner = "76561198000000301";
+constexpr const char* kOtherRenter = "76561198000000302";
+constexpr const char* kRentalsOperator = "76561198000000303";
 
 class ConsoleRentals : public ::testing::Test {
  protected:
@@ -49,15 +49,15 @@ class ConsoleRentals : public ::testing::Test {
       .seed =
           [this](db::Database& database) {
             auth::UserRepository users(database);
-            owner_id = users.upsert_steam_user(kOwner, "Owner", "", seeded_at).id;
-            other_id = users.upsert_steam_user(kOther, "Other", "", seeded_at).id;
-            operator_id = users.upsert_steam_user(kOperator, "Operator", "", seeded_at).id;
+            owner_id = users.upsert_steam_user(kRentalOwner, "Owner", "", seeded_at).id;
+            other_id = users.upsert_steam_user(kOtherRenter, "Other", "", seeded_at).id;
+            operator_id = users.upsert_steam_user(kRentalsOperator, "Operator", "", seeded_at).id;
             auth::MembershipRepository membership_repository(database);
             auth::MembershipService memberships(membership_repository, core::system_unix_now);
-            ASSERT_TRUE(memberships.grant_group(kOperator, "op", std::nullopt, "test"));
-            running = insert(database, owner_id, kOwner, Phase::running, "ap-shanghai", 7200, seeded_at - 300);
-            failed = insert(database, owner_id, kOwner, Phase::failed, "ap-tokyo", 7300, seeded_at - 200);
-            others = insert(database, other_id, kOther, Phase::running, "ap-guangzhou", 86400, seeded_at - 100);
+            ASSERT_TRUE(memberships.grant_group(kRentalsOperator, "op", std::nullopt, "test"));
+            running = insert(database, owner_id, kRentalOwner, Phase::running, "ap-shanghai", 7200, seeded_at - 300);
+            failed = insert(database, owner_id, kRentalOwner, Phase::failed, "ap-tokyo", 7300, seeded_at - 200);
+            others = insert(database, other_id, kOtherRenter, Phase::running, "ap-guangzhou", 86400, seeded_at - 100);
           },
   }};
   HttpClient http;
@@ -93,7 +93,7 @@ class ConsoleRentals : public ::testing::Test {
   std::string token(std::int64_t user_id, const std::string& steam_id) {
     return login_token_for(app, user_id, steam_id);
   }
-  std::string op() { return token(operator_id, kOperator); }
+  std::string op() { return token(operator_id, kRentalsOperator); }
   std::vector<std::string> auth(const std::string& bearer) { return {"Authorization: Bearer " + bearer}; }
 
   HttpResult get(const std::string& path, const std::string& bearer) { return http.get(app.url(path), auth(bearer)); }
@@ -121,11 +121,12 @@ class ConsoleRentals : public ::testing::Test {
     });
   }
   long long audits(const std::string& action, const std::string& id, const std::string& reason) {
-    return scalar("SELECT COUNT(*) FROM audit_log WHERE actor = 'op:" + std::string(kOperator) + "' AND action = '" +
-                  action + "' AND target = 'rental:" + id + "' AND details LIKE '%" + reason + "%'");
+    return scalar("SELECT COUNT(*) FROM audit_log WHERE actor = 'op:" + std::string(kRentalsOperator) +
+                  "' AND action = '" + action + "' AND target = 'rental:" + id + "' AND details LIKE '%" + reason +
+                  "%'");
   }
   json::object card(const std::string& id) {
-    auto listed = get("/api/scrim/getUserServers", token(owner_id, kOwner));
+    auto listed = get("/api/scrim/getUserServers", token(owner_id, kRentalOwner));
     EXPECT_EQ(listed.status, 200) << listed.body;
     const auto listed_body = listed.json();
     for (const auto& server : listed_body.as_array()) {
@@ -146,13 +147,13 @@ TEST_F(ConsoleRentals, ListsFiltersSortsAndPagesOnTheServer) {
   EXPECT_EQ(ids(all), (std::vector<std::string>{others, failed, running}));
   const auto all_body = all.json();
   const auto& first = all_body.at("items").as_array()[0];
-  EXPECT_EQ(first.at("owner").at("steam_id"), kOther);
+  EXPECT_EQ(first.at("owner").at("steam_id"), kOtherRenter);
   EXPECT_EQ(first.at("status"), "RUNNING");
   EXPECT_EQ(first.at("region"), "ap-guangzhou");
   EXPECT_TRUE(first.at("maintenance").at("on").is_bool());
   EXPECT_TRUE(first.at("instance").is_object());
 
-  EXPECT_EQ(ids(get("/api/console/rentals?q=" + std::string(kOther), op())), std::vector<std::string>{others});
+  EXPECT_EQ(ids(get("/api/console/rentals?q=" + std::string(kOtherRenter), op())), std::vector<std::string>{others});
   EXPECT_EQ(ids(get("/api/console/rentals?status=failed", op())), std::vector<std::string>{failed});
   EXPECT_EQ(ids(get("/api/console/rentals?region=ap-shanghai", op())), std::vector<std::string>{running});
   EXPECT_EQ(ids(get("/api/console/rentals?q=" + running.substr(0, 10), op())).front(), running);
@@ -186,7 +187,8 @@ TEST_F(ConsoleRentals, MaintenanceShowsOnTheOwnersCardAndIsAudited) {
   EXPECT_EQ(card(running).at("maintenance_text").as_string(), text);
   EXPECT_EQ(audits("rental.maintenance_on", running, "host migration"), 1);
   // The owner's actions wait for the maintenance to end.
-  auto restart = post("/api/scrim/restart-server", json::object{{"instance_id", running}}, token(owner_id, kOwner));
+  auto restart =
+      post("/api/scrim/restart-server", json::object{{"instance_id", running}}, token(owner_id, kRentalOwner));
   EXPECT_EQ(restart.status, 409) << restart.body;
 
   auto off = post("/api/console/rentals/" + running + "/maintenance",
@@ -270,7 +272,7 @@ TEST_F(ConsoleRentals, RegionFlagsAreSetAndListed) {
   EXPECT_EQ(set.json().at("available"), false);
   EXPECT_EQ(set.json().at("recommended"), true);
   EXPECT_EQ(scalar("SELECT enabled FROM rental_regions WHERE region = 'ap-tokyo'"), 0);
-  EXPECT_EQ(scalar("SELECT COUNT(*) FROM audit_log WHERE actor = 'op:" + std::string(kOperator) +
+  EXPECT_EQ(scalar("SELECT COUNT(*) FROM audit_log WHERE actor = 'op:" + std::string(kRentalsOperator) +
                    "' AND action = 'rental.region' AND target = 'region:ap-tokyo'"),
             1);
   // One flag at a time: the other stays.
@@ -283,7 +285,7 @@ TEST_F(ConsoleRentals, RegionFlagsAreSetAndListed) {
 }
 
 TEST_F(ConsoleRentals, APlayerWhoIsNotAnOperatorIsRefusedEverywhere) {
-  const std::string player = token(owner_id, kOwner);
+  const std::string player = token(owner_id, kRentalOwner);
   const json::object reason{{"reason", "x"}};
   std::vector<HttpResult> answers = {
       get("/api/console/rentals", player),

@@ -29,8 +29,8 @@ namespace {
 namespace json = boost::json;
 using test::FakePaymentProvider;
 
-constexpr const char* kBuyer = "76561198000000001";
-constexpr const char* kOther = "76561198000000002";
+constexpr const char* kPayer = "76561198000000001";
+constexpr const char* kOtherPayer = "76561198000000002";
 constexpr std::int64_t kVip30Cny = 3000;  // demo price of 720 h of VIP in CNY
 
 class PaymentsFunctional : public ::testing::Test {
@@ -53,8 +53,8 @@ class PaymentsFunctional : public ::testing::Test {
       .seed =
           [this](db::Database& database) {
             auth::UserRepository users(database);
-            buyer_id = users.upsert_steam_user(kBuyer, "Buyer", "", core::system_unix_now()).id;
-            other_id = users.upsert_steam_user(kOther, "Other", "", core::system_unix_now()).id;
+            buyer_id = users.upsert_steam_user(kPayer, "Buyer", "", core::system_unix_now()).id;
+            other_id = users.upsert_steam_user(kOtherPayer, "Other", "", core::system_unix_now()).id;
           },
   }};
   HttpClient http;
@@ -81,7 +81,7 @@ class PaymentsFunctional : public ::testing::Test {
   // Makes and starts paying an order of 30 days of VIP; answers its id.
   std::string paid_order_start(const std::string& method = "wechat", const std::string& currency = "CNY",
                                int hours = 720) {
-    const std::string buyer = token(buyer_id, kBuyer);
+    const std::string buyer = token(buyer_id, kPayer);
     const std::string options = "{\"duration\":" + std::to_string(hours) + ",\"paymentMethod\":\"" + method + "\"}";
     auto created =
         post("/api/payment/orders",
@@ -103,7 +103,7 @@ class PaymentsFunctional : public ::testing::Test {
 };
 
 TEST_F(PaymentsFunctional, OrderPayNotificationGrantsVip) {
-  const std::string buyer = token(buyer_id, kBuyer);
+  const std::string buyer = token(buyer_id, kPayer);
   auto pricing = http.get(app.url("/api/payment/pricing?product_type=vip&currency=CNY"));
   ASSERT_EQ(pricing.status, 200) << pricing.body;
   EXPECT_EQ(pricing.json().at("data").at("items").as_array().size(), 3u);
@@ -129,7 +129,7 @@ TEST_F(PaymentsFunctional, OrderPayNotificationGrantsVip) {
   EXPECT_EQ(answered.status, 200);
   EXPECT_EQ(answered.body, "success");
   EXPECT_EQ(state_of(id), "fulfilled");
-  EXPECT_GE(vip_end(kBuyer), before + 30 * 86400);
+  EXPECT_GE(vip_end(kPayer), before + 30 * 86400);
   EXPECT_EQ(get("/api/payment/orders/" + id, buyer).json().at("status"), "paid");
   auto listed = get("/api/payment/orders", buyer);
   EXPECT_EQ(listed.json().at("total"), 1);
@@ -139,14 +139,14 @@ TEST_F(PaymentsFunctional, DuplicatesReorderingAndFinishedChangeNothing) {
   const std::string id = paid_order_start();
   const std::string success = FakePaymentProvider::notification(id, "ev1", "TRADE_SUCCESS", kVip30Cny, "CNY");
   ASSERT_EQ(notify("wechat", success).status, 200);
-  const auto end = vip_end(kBuyer);
+  const auto end = vip_end(kPayer);
   EXPECT_EQ(notify("wechat", success).status, 200);  // the same event again
   EXPECT_EQ(notify("wechat", FakePaymentProvider::notification(id, "ev2", "TRADE_FINISHED", kVip30Cny, "CNY")).status,
             200);
   EXPECT_EQ(notify("wechat", FakePaymentProvider::notification(id, "ev0", "TRADE_CLOSED", kVip30Cny, "CNY")).status,
             200);  // an older event arriving late
   EXPECT_EQ(state_of(id), "fulfilled");
-  EXPECT_EQ(vip_end(kBuyer), end);
+  EXPECT_EQ(vip_end(kPayer), end);
   EXPECT_EQ(orders.count_fulfilments(id), 1);
   EXPECT_EQ(orders.count_notifications(id), 3);
 }
@@ -171,8 +171,8 @@ TEST_F(PaymentsFunctional, AWrongAmountOrMerchantIsHeldNotFulfilled) {
                 .status,
             200);
   EXPECT_EQ(state_of(elsewhere), "held");
-  EXPECT_EQ(vip_end(kBuyer), 0);
-  EXPECT_EQ(get("/api/payment/orders/" + cheap, token(buyer_id, kBuyer)).json().at("status"), "review");
+  EXPECT_EQ(vip_end(kPayer), 0);
+  EXPECT_EQ(get("/api/payment/orders/" + cheap, token(buyer_id, kPayer)).json().at("status"), "review");
 }
 
 TEST_F(PaymentsFunctional, ALatePaymentIsHonoured) {
@@ -183,21 +183,21 @@ TEST_F(PaymentsFunctional, ALatePaymentIsHonoured) {
   ASSERT_EQ(notify("wechat", FakePaymentProvider::notification(id, "late", "TRADE_SUCCESS", kVip30Cny, "CNY")).status,
             200);
   EXPECT_EQ(state_of(id), "fulfilled");
-  EXPECT_GT(vip_end(kBuyer), core::system_unix_now());
+  EXPECT_GT(vip_end(kPayer), core::system_unix_now());
 }
 
 TEST_F(PaymentsFunctional, OnlyTheOwnerReadsAnOrder) {
   const std::string id = paid_order_start();
-  auto other = get("/api/payment/orders/" + id, token(other_id, kOther));
+  auto other = get("/api/payment/orders/" + id, token(other_id, kOtherPayer));
   EXPECT_EQ(other.status, 404);
   EXPECT_EQ(error_code(other), "ORDER_NOT_FOUND");
   auto pay = post("/api/payment/pay", json::serialize(json::object{{"orderId", id}, {"method", "wechat"}}),
-                  token(other_id, kOther));
+                  token(other_id, kOtherPayer));
   EXPECT_EQ(pay.status, 404);
 }
 
 TEST_F(PaymentsFunctional, OrdersThatBreakTheRulesAreRefused) {
-  const std::string buyer = token(buyer_id, kBuyer);
+  const std::string buyer = token(buyer_id, kPayer);
   const auto order = [&](const std::string& type, const std::string& currency, const std::string& options) {
     return post("/api/payment/orders",
                 json::serialize(json::object{
@@ -219,7 +219,7 @@ TEST_F(PaymentsFunctional, ARefundTakesTheVipDaysBack) {
   const std::string id = paid_order_start();
   ASSERT_EQ(notify("wechat", FakePaymentProvider::notification(id, "ev1", "TRADE_SUCCESS", kVip30Cny, "CNY")).status,
             200);
-  ASSERT_GT(vip_end(kBuyer), core::system_unix_now());
+  ASSERT_GT(vip_end(kPayer), core::system_unix_now());
   // What `portal orders refund` runs, over the same database.
   auth::MembershipRepository membership_repository(database);
   auth::MembershipService memberships(membership_repository, core::system_unix_now);
@@ -236,7 +236,7 @@ TEST_F(PaymentsFunctional, ARefundTakesTheVipDaysBack) {
   ASSERT_TRUE(refunded) << refunded.error().message;
   EXPECT_EQ(state_of(id), "refunded");
   EXPECT_EQ(wechat->refunds().at(refunded->refund_id), kVip30Cny);
-  EXPECT_LE(vip_end(kBuyer), core::system_unix_now());
+  EXPECT_LE(vip_end(kPayer), core::system_unix_now());
   EXPECT_EQ(processor.refund(id, "again", "cli").error().code, "ORDER_NOT_REFUNDABLE");
 }
 
@@ -286,7 +286,7 @@ TEST_F(PaymentJobs, ExpiryClosesAnUnpaidOrderAtTheProviderButHonoursAPaidOne) {
   processor->expire_due();
   EXPECT_EQ(state_of(unpaid), "expired");
   EXPECT_TRUE(wechat->closed(unpaid)) << "closed at the provider, so it cannot be paid any more";
-  EXPECT_EQ(vip_end(kBuyer), 0);
+  EXPECT_EQ(vip_end(kPayer), 0);
 
   const std::string paid = paid_order_start();
   window_passed(paid);
@@ -294,7 +294,7 @@ TEST_F(PaymentJobs, ExpiryClosesAnUnpaidOrderAtTheProviderButHonoursAPaidOne) {
   processor->expire_due();
   EXPECT_EQ(state_of(paid), "fulfilled") << "the provider took the money: the buyer gets the VIP";
   EXPECT_FALSE(wechat->closed(paid));
-  EXPECT_GT(vip_end(kBuyer), core::system_unix_now() + 29 * 86400);
+  EXPECT_GT(vip_end(kPayer), core::system_unix_now() + 29 * 86400);
 }
 
 TEST_F(PaymentJobs, ReconciliationAppliesAPaymentWhoseNotificationNeverCame) {

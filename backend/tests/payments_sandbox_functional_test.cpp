@@ -28,7 +28,7 @@ namespace {
 
 namespace json = boost::json;
 
-constexpr const char* kBuyer = "76561198000000031";
+constexpr const char* kSandboxBuyer = "76561198000000031";
 
 class PaymentsSandbox : public ::testing::TestWithParam<const char*> {
  protected:
@@ -45,7 +45,7 @@ class PaymentsSandbox : public ::testing::TestWithParam<const char*> {
       .seed =
           [this](db::Database& database) {
             auth::UserRepository users(database);
-            buyer_id = users.upsert_steam_user(kBuyer, "Buyer", "", core::system_unix_now()).id;
+            buyer_id = users.upsert_steam_user(kSandboxBuyer, "Buyer", "", core::system_unix_now()).id;
           },
   }};
   HttpClient http;
@@ -72,7 +72,7 @@ class PaymentsSandbox : public ::testing::TestWithParam<const char*> {
   std::string token() {
     const auth::TokenService tokens(app.app().config().auth.jwt_secret);
     return tokens
-        .issue(auth::TokenType::login, buyer_id, kBuyer, "", auth::kLoginTokenLifetime, core::system_unix_now())
+        .issue(auth::TokenType::login, buyer_id, kSandboxBuyer, "", auth::kLoginTokenLifetime, core::system_unix_now())
         .token;
   }
   std::string status_of(const std::string& id, const std::string& bearer) {
@@ -108,7 +108,7 @@ class PaymentsSandbox : public ::testing::TestWithParam<const char*> {
   }
   std::int64_t vip_end() {
     auth::MembershipRepository memberships(database);
-    return memberships.account(kBuyer, core::system_unix_now()).vip_expires_at.value_or(0);
+    return memberships.account(kSandboxBuyer, core::system_unix_now()).vip_expires_at.value_or(0);
   }
 };
 

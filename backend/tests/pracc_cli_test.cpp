@@ -19,8 +19,8 @@ using pracc::Phase;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-constexpr const char* kOwner = "76561198000000101";
-constexpr const char* kOther = "76561198000000102";
+constexpr const char* kCliRenter = "76561198000000101";
+constexpr const char* kOtherCliRenter = "76561198000000102";
 
 class PraccCli : public CliTest {
  protected:
@@ -77,10 +77,10 @@ class PraccCli : public CliTest {
 
 TEST_F(PraccCli, ListsServersByOwnerAndPhaseNewestFirst) {
   const auto now = core::system_unix_now();
-  const auto running = insert(kOwner, Phase::running, now + 3600, "ap-shanghai", now - 300);
+  const auto running = insert(kCliRenter, Phase::running, now + 3600, "ap-shanghai", now - 300);
   launched(running);
-  const auto expired = insert(kOwner, Phase::expired, now - 60, "ap-tokyo", now - 200);
-  const auto other = insert(kOther, Phase::running, now + 7200, "eu-frankfurt", now - 100);
+  const auto expired = insert(kCliRenter, Phase::expired, now - 60, "ap-tokyo", now - 200);
+  const auto other = insert(kOtherCliRenter, Phase::running, now + 7200, "eu-frankfurt", now - 100);
 
   const auto all = ok({"list"});
   EXPECT_THAT(all, HasSubstr(running));
@@ -94,11 +94,11 @@ TEST_F(PraccCli, ListsServersByOwnerAndPhaseNewestFirst) {
   EXPECT_LT(all.find(other), all.find(expired));  // newest first
   EXPECT_LT(all.find(expired), all.find(running));
 
-  const auto mine = ok({"list", "--owner", kOwner});
+  const auto mine = ok({"list", "--owner", kCliRenter});
   EXPECT_THAT(mine, HasSubstr(running));
   EXPECT_THAT(mine, HasSubstr(expired));
   EXPECT_THAT(mine, Not(HasSubstr(other)));
-  const auto mine_running = ok({"list", "--owner", kOwner, "--phase", "running"});
+  const auto mine_running = ok({"list", "--owner", kCliRenter, "--phase", "running"});
   EXPECT_THAT(mine_running, HasSubstr(running));
   EXPECT_THAT(mine_running, Not(HasSubstr(expired)));
   EXPECT_THAT(mine_running, Not(HasSubstr(other)));
@@ -114,14 +114,14 @@ TEST_F(PraccCli, ListsServersByOwnerAndPhaseNewestFirst) {
 
 TEST_F(PraccCli, ShowsEveryFieldTheAdminsAndTheAuditHistory) {
   const auto now = core::system_unix_now();
-  const auto id = insert(kOwner, Phase::running, now + 3600);
+  const auto id = insert(kCliRenter, Phase::running, now + 3600);
   launched(id);
   ok({"maintenance", id, "--on", "--text", "Moving to a new host"});
 
   const auto shown = ok({"show", id});
   EXPECT_THAT(shown, HasSubstr(id));
   EXPECT_THAT(shown, HasSubstr("Practice 101"));
-  EXPECT_THAT(shown, HasSubstr(kOwner));
+  EXPECT_THAT(shown, HasSubstr(kCliRenter));
   EXPECT_THAT(shown, HasSubstr("ap-shanghai"));
   EXPECT_THAT(shown, HasSubstr("premium (relocatable)"));
   EXPECT_THAT(shown, HasSubstr("ins-"));
@@ -148,7 +148,7 @@ TEST_F(PraccCli, ShowsEveryFieldTheAdminsAndTheAuditHistory) {
 
 TEST_F(PraccCli, MaintenanceOnWithTextAndOffAuditedAndRefusals) {
   const auto now = core::system_unix_now();
-  const auto id = insert(kOwner, Phase::running, now + 3600);
+  const auto id = insert(kCliRenter, Phase::running, now + 3600);
   const std::string chinese = "服务器维护中，预计 30 分钟后恢复";
 
   EXPECT_THAT(ok({"maintenance", id, "--on", "--text", "  " + chinese + "  "}), HasSubstr("in maintenance"));
@@ -174,14 +174,14 @@ TEST_F(PraccCli, MaintenanceOnWithTextAndOffAuditedAndRefusals) {
   refused({"maintenance", id, "--on", "--off", "--text", "x"}, "Exactly 1 option");  // both
   refused({"maintenance", id, "--on"}, "--text");                                    // no text
   refused({"maintenance", id, "--off", "--text", "x"}, "--on");                      // a text with --off
-  const auto gone = insert(kOwner, Phase::terminated, now - 86400);
+  const auto gone = insert(kCliRenter, Phase::terminated, now - 86400);
   refused({"maintenance", gone, "--on", "--text", "down"}, "is terminated");
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM audit_log WHERE actor = 'cli'"), 3);
 }
 
 TEST_F(PraccCli, ExtendAddsHoursAndWakesAnExpiredServerAsARenewalDoes) {
   const auto now = core::system_unix_now();
-  const auto running = insert(kOwner, Phase::running, now + 7200);
+  const auto running = insert(kCliRenter, Phase::running, now + 7200);
   EXPECT_THAT(ok({"extend", running, "--hours", "24", "--reason", "beta issues"}), HasSubstr("extended by 24"));
   EXPECT_EQ(expires(running), now + 7200 + 24 * 3600);
   EXPECT_EQ(phase(running), "running");
@@ -189,14 +189,14 @@ TEST_F(PraccCli, ExtendAddsHoursAndWakesAnExpiredServerAsARenewalDoes) {
   EXPECT_THAT(text("SELECT details FROM audit_log WHERE action = 'rental.extend'"), HasSubstr("beta issues"));
 
   // Asleep in its grace period: the time counts from now and the lifecycle job starts it again.
-  const auto expired = insert(kOwner, Phase::expired, now - 3600);
+  const auto expired = insert(kCliRenter, Phase::expired, now - 3600);
   EXPECT_THAT(ok({"extend", expired, "--hours", "5"}), HasSubstr("starts again"));
   EXPECT_EQ(phase(expired), "starting");
   EXPECT_GE(expires(expired), now + 5 * 3600);
   EXPECT_LE(expires(expired), core::system_unix_now() + 5 * 3600);
   EXPECT_EQ(audits("rental.extend", expired), 1);
 
-  const auto gone = insert(kOwner, Phase::terminated, now - 86400);
+  const auto gone = insert(kCliRenter, Phase::terminated, now - 86400);
   refused({"extend", gone, "--hours", "5"}, "is terminated");
   EXPECT_EQ(expires(gone), now - 86400);
   refused({"extend", "srv_nothing", "--hours", "5"}, "no rental server srv_nothing");
@@ -208,7 +208,7 @@ TEST_F(PraccCli, ExtendAddsHoursAndWakesAnExpiredServerAsARenewalDoes) {
 
 TEST_F(PraccCli, EndSetsTheExpiryToNowWithTheReasonAudited) {
   const auto now = core::system_unix_now();
-  const auto id = insert(kOwner, Phase::running, now + 86400);
+  const auto id = insert(kCliRenter, Phase::running, now + 86400);
   EXPECT_THAT(ok({"end", id, "--reason", "terms of service violation"}), HasSubstr("ends now"));
   EXPECT_GE(expires(id), now);
   EXPECT_LE(expires(id), core::system_unix_now());
@@ -217,7 +217,7 @@ TEST_F(PraccCli, EndSetsTheExpiryToNowWithTheReasonAudited) {
   EXPECT_THAT(text("SELECT details FROM audit_log WHERE action = 'rental.end'"),
               HasSubstr("terms of service violation"));
 
-  const auto expired = insert(kOwner, Phase::expired, now - 3600);
+  const auto expired = insert(kCliRenter, Phase::expired, now - 3600);
   refused({"end", expired, "--reason", "again"}, "is expired");
   EXPECT_EQ(expires(expired), now - 3600);
   refused({"end", "srv_nothing", "--reason", "x"}, "no rental server srv_nothing");
@@ -228,7 +228,7 @@ TEST_F(PraccCli, EndSetsTheExpiryToNowWithTheReasonAudited) {
 
 TEST_F(PraccCli, RegionsShowTheOfferedOnesAndTheOperatorFlagsThem) {
   const auto now = core::system_unix_now();
-  insert(kOwner, Phase::running, now + 3600, "ap-tokyo");
+  insert(kCliRenter, Phase::running, now + 3600, "ap-tokyo");
   const auto listed = ok({"regions"});
   EXPECT_THAT(listed, HasSubstr("ap-shanghai"));
   EXPECT_THAT(listed, HasSubstr("sa-saopaulo"));

@@ -25,8 +25,8 @@ using sim::cloud::SimCloud;
 using sim::cloud::SimCloudSettings;
 using sim::cloud::test::ManualMillisClock;
 
-constexpr const char* kRegion = "ap-shanghai";
-constexpr const char* kBucket = "pracc-demos-1250000000";
+constexpr const char* kAdapterRegion = "ap-shanghai";
+constexpr const char* kAdapterBucket = "pracc-demos-1250000000";
 
 SimCloudSettings stand_in_settings() {
   SimCloudSettings settings;
@@ -40,7 +40,7 @@ SimCloudSettings stand_in_settings() {
   settings.demo_interval = 30min;
   settings.demo_min_bytes = 2000;
   settings.demo_max_bytes = 9000;
-  settings.buckets = {kBucket};
+  settings.buckets = {kAdapterBucket};
   settings.game_tick = 0ms;
   settings.ticker_period = 20ms;
   settings.seed = 17;
@@ -64,7 +64,7 @@ cloud::tencent::CvmSettings cvm_settings(const SimCloud& stand_in, const std::st
 
 cloud::LaunchRequest launch_request(const std::string& token) {
   cloud::LaunchRequest request;
-  request.region = kRegion;
+  request.region = kAdapterRegion;
   request.tier = cloud::Tier::basic;
   request.name = "srv_e2e01";
   request.client_token = token;
@@ -78,8 +78,8 @@ cloud::LaunchRequest launch_request(const std::string& token) {
   b.admins = {"76561198000000077"};
   b.portal_url = "http://127.0.0.1:8080";
   b.portal_key = "plugin-key";
-  b.demo_bucket = kBucket;
-  b.demo_region = kRegion;
+  b.demo_bucket = kAdapterBucket;
+  b.demo_region = kAdapterRegion;
   b.demo_prefix = "demos/srv_e2e01/";
   return request;
 }
@@ -96,12 +96,13 @@ class SimCloudThroughTheAdapter : public ::testing::Test {
                                          adapter_clock};
   cloud::tencent::CosObjectStore store{
       credentials,
-      cloud::tencent::CosSettings{
-          .bucket = kBucket, .region = kRegion, .endpoint = app.url("/dev/cloud/cos/" + std::string(kBucket))},
+      cloud::tencent::CosSettings{.bucket = kAdapterBucket,
+                                  .region = kAdapterRegion,
+                                  .endpoint = app.url("/dev/cloud/cos/" + std::string(kAdapterBucket))},
       outbound, adapter_clock};
 
   cloud::InstanceInfo described(const std::string& id) {
-    auto infos = compute.describe(kRegion, {id});
+    auto infos = compute.describe(kAdapterRegion, {id});
     EXPECT_TRUE(infos) << infos.error().code << ": " << infos.error().message;
     return infos && !infos->empty() ? infos->front() : cloud::InstanceInfo{};
   }
@@ -129,11 +130,11 @@ TEST_F(SimCloudThroughTheAdapter, LaunchRunRebootStopStartTerminate) {
   EXPECT_EQ(info.state, InstanceState::pending);
   EXPECT_EQ(info.public_ip, "");
   EXPECT_EQ(info.name, "srv_e2e01");
-  const auto gone = compute.describe(kRegion, {"ins-0000gone"});
+  const auto gone = compute.describe(kAdapterRegion, {"ins-0000gone"});
   ASSERT_TRUE(gone);
   EXPECT_EQ(gone->at(0).state, InstanceState::terminated);
 
-  EXPECT_EQ(compute.reboot(kRegion, {id}).error().code, "CLOUD_INSTANCE_BUSY");
+  EXPECT_EQ(compute.reboot(kAdapterRegion, {id}).error().code, "CLOUD_INSTANCE_BUSY");
   pass(60s);
   info = described(id);
   ASSERT_EQ(info.state, InstanceState::running);
@@ -150,18 +151,18 @@ TEST_F(SimCloudThroughTheAdapter, LaunchRunRebootStopStartTerminate) {
   EXPECT_EQ(stand_in.game_server(id)->join_password, "new-pass");
   console.close();
 
-  ASSERT_TRUE(compute.reboot(kRegion, {id}));
+  ASSERT_TRUE(compute.reboot(kAdapterRegion, {id}));
   EXPECT_EQ(described(id).state, InstanceState::rebooting);
   pass(30s);
   EXPECT_EQ(described(id).state, InstanceState::running);
   EXPECT_EQ(stand_in.game_server(id)->join_password, "team123");  // server.cfg read again
 
-  ASSERT_TRUE(compute.stop(kRegion, {id}));
+  ASSERT_TRUE(compute.stop(kAdapterRegion, {id}));
   EXPECT_EQ(described(id).state, InstanceState::stopping);
   pass(15s);
   EXPECT_EQ(described(id).state, InstanceState::stopped);
   EXPECT_FALSE(stand_in.game_server(id));
-  ASSERT_TRUE(compute.start(kRegion, {id}));
+  ASSERT_TRUE(compute.start(kAdapterRegion, {id}));
   EXPECT_EQ(described(id).state, InstanceState::starting);
   pass(30s);
   // A stop without charges gave the address back: the machine comes up at the one the cloud lists now.
@@ -170,11 +171,11 @@ TEST_F(SimCloudThroughTheAdapter, LaunchRunRebootStopStartTerminate) {
   ASSERT_FALSE(restarted.public_ip.empty());
   EXPECT_TRUE(prober.probe_all({{restarted.public_ip, 27015}}, {.timeout = 500ms, .retries = 2}).at(0).answered);
 
-  ASSERT_TRUE(compute.terminate(kRegion, {id}));
+  ASSERT_TRUE(compute.terminate(kAdapterRegion, {id}));
   EXPECT_EQ(described(id).state, InstanceState::terminating);
   pass(10s);
   EXPECT_EQ(described(id).state, InstanceState::terminated);
-  EXPECT_EQ(compute.stop(kRegion, {id}).error().code, "CLOUD_INSTANCE_NOT_FOUND");
+  EXPECT_EQ(compute.stop(kAdapterRegion, {id}).error().code, "CLOUD_INSTANCE_NOT_FOUND");
 }
 
 TEST_F(SimCloudThroughTheAdapter, SoldOutQuotaLaunchFailureAndWrongKeysComeBackAsCloudErrors) {
@@ -198,7 +199,7 @@ TEST_F(SimCloudThroughTheAdapter, SoldOutQuotaLaunchFailureAndWrongKeysComeBackA
   wrong.secret_key = "0123456789abcdef0123456789abcdef";
   cloud::tencent::TencentCompute impostor(wrong, cvm_settings(stand_in, app.url("/dev/cloud/cvm")), outbound,
                                           adapter_clock);
-  const auto refused = impostor.describe(kRegion, {*failed});
+  const auto refused = impostor.describe(kAdapterRegion, {*failed});
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().code, "CLOUD_AUTH_FAILED");
   EXPECT_EQ(refused.error().details.at("cloud_code"), "AuthFailure.SignatureFailure");
@@ -238,11 +239,11 @@ TEST_F(SimCloudThroughTheAdapter, DemosAreListedDownloadedByLinkAndRemoved) {
 TEST_F(SimCloudThroughTheAdapter, AControlObjectIsPutThenConsumedByTheNextBootWhichTakesLonger) {
   const std::string key = cloud::control_object_key("srv_e2e01", "validate");
   ASSERT_TRUE(store.put(key, "requested\n"));
-  const auto stored = stand_in.objects().find(kBucket, key);
+  const auto stored = stand_in.objects().find(kAdapterBucket, key);
   ASSERT_TRUE(stored);
   EXPECT_EQ(sim::cloud::CosStore::bytes_of(*stored), "requested\n");
   ASSERT_TRUE(store.remove(key));
-  EXPECT_FALSE(stand_in.objects().find(kBucket, key));
+  EXPECT_FALSE(stand_in.objects().find(kAdapterBucket, key));
   EXPECT_TRUE(store.remove(key)) << "deleting what is not there succeeds, as on COS";
 
   const auto launched = compute.launch(launch_request("launch-srv_e2e01"));
@@ -251,10 +252,10 @@ TEST_F(SimCloudThroughTheAdapter, AControlObjectIsPutThenConsumedByTheNextBootWh
   ASSERT_TRUE(stand_in.connect_address(*launched)) << "a first boot without a request is not held";
 
   ASSERT_TRUE(store.put(key, "requested\n"));
-  ASSERT_TRUE(compute.reboot(kRegion, {*launched}));
+  ASSERT_TRUE(compute.reboot(kAdapterRegion, {*launched}));
   pass(30s);
   EXPECT_EQ(described(*launched).state, InstanceState::running);
-  EXPECT_FALSE(stand_in.objects().find(kBucket, key)) << "the boot consumed the request";
+  EXPECT_FALSE(stand_in.objects().find(kAdapterBucket, key)) << "the boot consumed the request";
   EXPECT_FALSE(stand_in.connect_address(*launched)) << "SteamCMD validates before the game starts";
   pass(stand_in.settings().maintenance_boot_delay);
   EXPECT_TRUE(stand_in.connect_address(*launched));

@@ -22,7 +22,7 @@ using sim::cloud::SimCloudSettings;
 using sim::cloud::test::ManualMillisClock;
 using Pairs = std::vector<std::pair<std::string, std::string>>;
 
-constexpr const char* kBucket = "portal-demos-1250000000";
+constexpr const char* kCosBucket = "portal-demos-1250000000";
 
 SimCloudSettings settings() {
   SimCloudSettings out;
@@ -58,7 +58,7 @@ class SimCloudCos : public ::testing::Test {
     for (const auto* key :
          {"demos/srv_a/2026-11-24_2030_de_nuke.dem", "demos/srv_a/2026-11-24_2100_de_mirage.dem",
           "demos/srv_a/2026-11-24_2130_de_inferno.dem", "demos/srv_b/2026-11-24_2000_de_dust2.dem", "logs/srv_a.log"}) {
-      cloud.objects().put(kBucket, key, std::string("demo bytes of ") + key, clock.now());
+      cloud.objects().put(kCosBucket, key, std::string("demo bytes of ") + key, clock.now());
     }
   }
 
@@ -68,7 +68,7 @@ class SimCloudCos : public ::testing::Test {
   }
   std::int64_t now_s() const { return clock.now() / 1000; }
   std::string object_url(const std::string& key) const {
-    return app.url("/dev/cloud/cos/" + std::string(kBucket) + "/" + key);
+    return app.url("/dev/cloud/cos/" + std::string(kCosBucket) + "/" + key);
   }
 
   // A list call signed in an Authorization header, as the adapter's list() sends it.
@@ -80,7 +80,7 @@ class SimCloudCos : public ::testing::Test {
       query += (query.empty() ? "?" : "&") + core::percent_encode(name) + "=" + core::percent_encode(value);
     }
     return http.get(
-        app.url("/dev/cloud/cos/" + std::string(kBucket) + query),
+        app.url("/dev/cloud/cos/" + std::string(kCosBucket) + query),
         {"Authorization: " + portal::cloud::tencent::cos_authorization(cloud.credentials().secret_id, signature)});
   }
   // A pre-signed download link valid for `ttl`, as the adapter's download_url() makes one.
@@ -96,7 +96,7 @@ TEST_F(SimCloudCos, ListObjectsPagesWithMaxKeysAndMarker) {
   auto page = list({{"prefix", "demos/"}, {"max-keys", "2"}});
   ASSERT_EQ(page.status, 200) << page.body;
   EXPECT_EQ(page.header("Content-Type"), "application/xml");
-  EXPECT_EQ(element(page.body, "Name"), kBucket);
+  EXPECT_EQ(element(page.body, "Name"), kCosBucket);
   EXPECT_EQ(element(page.body, "Prefix"), "demos/");
   EXPECT_EQ(element(page.body, "MaxKeys"), "2");
   EXPECT_EQ(element(page.body, "IsTruncated"), "true");
@@ -182,7 +182,7 @@ TEST_F(SimCloudCos, DeleteObjectAndDeleteMultipleObjects) {
                                     .headers = {"Authorization: " + portal::cloud::tencent::cos_authorization(
                                                                         cloud.credentials().secret_id, signature)}});
   EXPECT_EQ(deleted.status, 204) << deleted.body;
-  EXPECT_FALSE(cloud.objects().find(kBucket, key));
+  EXPECT_FALSE(cloud.objects().find(kCosBucket, key));
 
   const std::string body =
       "<Delete><Quiet>false</Quiet>"
@@ -203,7 +203,7 @@ TEST_F(SimCloudCos, DeleteObjectAndDeleteMultipleObjects) {
                     portal::cloud::tencent::cos_authorization(cloud.credentials().secret_id, signed_post));
     extra.emplace_back("Content-Type: application/xml");
     return http.send(HttpCall{.method = "POST",
-                              .url = app.url("/dev/cloud/cos/" + std::string(kBucket) + "?delete"),
+                              .url = app.url("/dev/cloud/cos/" + std::string(kCosBucket) + "?delete"),
                               .headers = extra,
                               .body = body});
   };
@@ -223,7 +223,7 @@ TEST_F(SimCloudCos, DeleteObjectAndDeleteMultipleObjects) {
 }
 
 TEST_F(SimCloudCos, AGeneratedDemoDownloadsAsManyBytesAsItsListingSays) {
-  cloud.objects().put_generated(kBucket, "demos/srv_c/2026-11-24_2200_de_anubis.dem", 123'457, 99, clock.now());
+  cloud.objects().put_generated(kCosBucket, "demos/srv_c/2026-11-24_2200_de_anubis.dem", 123'457, 99, clock.now());
   const auto page = list({{"prefix", "demos/srv_c/"}});
   ASSERT_EQ(element(page.body, "Size"), "123457");
   const auto download = http.get(presigned("demos/srv_c/2026-11-24_2200_de_anubis.dem", 60s, cloud.credentials()));

@@ -26,7 +26,7 @@ using sim::cloud::SimCloud;
 using sim::cloud::SimCloudSettings;
 using sim::cloud::test::ManualMillisClock;
 
-constexpr const char* kRegion = "ap-shanghai";
+constexpr const char* kCvmRegion = "ap-shanghai";
 constexpr const char* kZone = "ap-shanghai-2";
 
 SimCloudSettings fast_settings() {
@@ -59,7 +59,7 @@ cloud::ServerBootstrap practice_server(int port = 27015) {
   settings.portal_url = "http://127.0.0.1:8080";
   settings.portal_key = "key";
   settings.demo_bucket = "portal-demos-1250000000";
-  settings.demo_region = kRegion;
+  settings.demo_region = kCvmRegion;
   settings.demo_prefix = "demos/srv_test01/";
   return settings;
 }
@@ -95,7 +95,7 @@ class SimCloudCvm : public ::testing::Test {
   }
 
   // One signed call; the answer's "Response" object. Every answer is HTTP 200, errors included.
-  json::object call(const std::string& action, const json::object& params, const std::string& region = kRegion,
+  json::object call(const std::string& action, const json::object& params, const std::string& region = kCvmRegion,
                     std::int64_t timestamp_offset_s = 0) {
     const auto body = json::serialize(params);
     auto headers = sim::cloud::test::cvm_headers(cloud->credentials(), host(), action, region, body,
@@ -335,36 +335,36 @@ TEST_F(SimCloudCvm, BadSignaturesAreRefusedInTencentsWords) {
   const auto now_s = clock.now() / 1000;
   auto wrong_key = cloud->credentials();
   wrong_key.secret_key = "0123456789abcdef0123456789abcdef";
-  EXPECT_EQ(error_code(send(sim::cloud::test::cvm_headers(wrong_key, host(), "DescribeInstances", kRegion, body, now_s),
-                            body)),
+  EXPECT_EQ(error_code(send(
+                sim::cloud::test::cvm_headers(wrong_key, host(), "DescribeInstances", kCvmRegion, body, now_s), body)),
             "AuthFailure.SignatureFailure");
   auto unknown_id = cloud->credentials();
   unknown_id.secret_id = "AKIDunknown0000000000000000000000000";
   EXPECT_EQ(error_code(send(
-                sim::cloud::test::cvm_headers(unknown_id, host(), "DescribeInstances", kRegion, body, now_s), body)),
+                sim::cloud::test::cvm_headers(unknown_id, host(), "DescribeInstances", kCvmRegion, body, now_s), body)),
             "AuthFailure.SecretIdNotFound");
   // A body changed after signing.
-  EXPECT_EQ(error_code(send(
-                sim::cloud::test::cvm_headers(cloud->credentials(), host(), "DescribeInstances", kRegion, body, now_s),
-                R"({"Limit":11})")),
+  EXPECT_EQ(error_code(send(sim::cloud::test::cvm_headers(cloud->credentials(), host(), "DescribeInstances", kCvmRegion,
+                                                          body, now_s),
+                            R"({"Limit":11})")),
             "AuthFailure.SignatureFailure");
   // Signed for another host.
   EXPECT_EQ(error_code(send(sim::cloud::test::cvm_headers(cloud->credentials(), "cvm.tencentcloudapi.com",
-                                                          "DescribeInstances", kRegion, body, now_s),
+                                                          "DescribeInstances", kCvmRegion, body, now_s),
                             body)),
             "AuthFailure.SignatureFailure");
   EXPECT_EQ(error_code(send({"Content-Type: application/json", "X-TC-Action: DescribeInstances"}, body)),
             "AuthFailure.InvalidAuthorization");
-  EXPECT_EQ(error_code(send(
-                sim::cloud::test::cvm_headers(cloud->credentials(), host(), "DescribeInstances", kRegion, body, now_s),
-                body)),
+  EXPECT_EQ(error_code(send(sim::cloud::test::cvm_headers(cloud->credentials(), host(), "DescribeInstances", kCvmRegion,
+                                                          body, now_s),
+                            body)),
             "");
 }
 
 TEST_F(SimCloudCvm, ATimestampMoreThanFiveMinutesOffIsExpired) {
-  EXPECT_EQ(error_code(call("DescribeInstances", {}, kRegion, -301)), "AuthFailure.SignatureExpire");
-  EXPECT_EQ(error_code(call("DescribeInstances", {}, kRegion, 301)), "AuthFailure.SignatureExpire");
-  EXPECT_EQ(error_code(call("DescribeInstances", {}, kRegion, -299)), "");
+  EXPECT_EQ(error_code(call("DescribeInstances", {}, kCvmRegion, -301)), "AuthFailure.SignatureExpire");
+  EXPECT_EQ(error_code(call("DescribeInstances", {}, kCvmRegion, 301)), "AuthFailure.SignatureExpire");
+  EXPECT_EQ(error_code(call("DescribeInstances", {}, kCvmRegion, -299)), "");
 }
 
 TEST_F(SimCloudCvm, UnknownActionsRegionsVersionsAndParametersAreRefused) {
@@ -381,7 +381,7 @@ TEST_F(SimCloudCvm, UnknownActionsRegionsVersionsAndParametersAreRefused) {
             "InvalidInstanceId.NotFound");
 
   const std::string body = "{}";
-  auto headers = sim::cloud::test::cvm_headers(cloud->credentials(), host(), "DescribeInstances", kRegion, body,
+  auto headers = sim::cloud::test::cvm_headers(cloud->credentials(), host(), "DescribeInstances", kCvmRegion, body,
                                                clock.now() / 1000);
   for (auto& header : headers) {
     if (header.starts_with("X-TC-Version")) header = "X-TC-Version: 2022-01-01";

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -19,5 +20,8 @@ bool is_control_char(char32_t c);
 
 // text without ASCII white space and U+3000 (ideographic space) at both ends.
 std::string_view trim_text(std::string_view text);
+
+// text with A-Z made a-z and every other byte kept (names of protocols, hosts, headers, config keys).
+std::string ascii_lower(std::string_view text);
 
 }  // namespace portal::core

@@ -6,6 +6,7 @@
 #include "core/crypto.hpp"
 #include "features/servers/repository.hpp"
 #include "integrations/steam/openid.hpp"
+#include "support/api_answers.hpp"
 #include "support/http_client.hpp"
 #include "support/test_app.hpp"
 
@@ -27,11 +28,6 @@ inline std::string text(const json::value& v) {
 }
 
 inline std::string js(const std::string& s) { return json::serialize(json::value(s)); }
-
-inline std::string error_code(const HttpResult& r) {
-  const auto body = r.json();
-  return body.is_object() && body.as_object().contains("error") ? std::string(body.at("error").as_string()) : "";
-}
 
 class AuthFixture : public ::testing::Test {
  protected:

@@ -17,16 +17,14 @@ namespace portal::app {
 
 namespace {
 
-void out(const std::string& text) { std::fputs(text.c_str(), stdout); }
-
 // The sanitizer's report; its lines quote operator input, which never holds control characters here.
 void print_removed(const std::vector<std::string>& removed) {
   if (removed.empty()) {
-    out("the sanitizer removed nothing\n");
+    cli_out("the sanitizer removed nothing\n");
     return;
   }
-  out("the sanitizer removed:\n");
-  for (const auto& line : removed) out("  - " + line + "\n");
+  cli_out("the sanitizer removed:\n");
+  for (const auto& line : removed) cli_out("  - " + line + "\n");
 }
 
 // The answer from --answer or --answer-file; nullopt (after printing why) when the file cannot be read.
@@ -45,7 +43,7 @@ std::optional<std::string> answer_from(const std::optional<std::string>& text, c
   return content;
 }
 
-constexpr const char* kListFormat = "{:>4}  {:<4}  {:>7}  {:<20}  {}\n";
+constexpr const char* kFaqListFormat = "{:>4}  {:<4}  {:>7}  {:<20}  {}\n";
 
 }  // namespace
 
@@ -112,11 +110,11 @@ std::optional<int> FaqCommands::run() {
   faq::FaqService service(database);
 
   if (*s.list) {
-    out(fmt::format(fmt::runtime(kListFormat), "id", "lang", "order", "updated (UTC)", "question"));
+    cli_out(fmt::format(fmt::runtime(kFaqListFormat), "id", "lang", "order", "updated (UTC)", "question"));
     for (const auto& entry : service.list_all()) {
       if (s.language && entry.language != *s.language) continue;
-      out(fmt::format(fmt::runtime(kListFormat), entry.id, entry.language, entry.sort_order,
-                      faq::iso_utc(entry.updated_at), entry.question));
+      cli_out(fmt::format(fmt::runtime(kFaqListFormat), entry.id, entry.language, entry.sort_order,
+                          faq::iso_utc(entry.updated_at), entry.question));
     }
     return 0;
   }
@@ -124,7 +122,8 @@ std::optional<int> FaqCommands::run() {
     auto added = service.add(faq::NewFaq{*s.language, *s.question, *answer, s.order}, kCliActor);
     if (!added) return cli_fail(added.error());
     const auto& entry = added->entry;
-    out(fmt::format("faq {} added ({}, order {}): {}\n", entry.id, entry.language, entry.sort_order, entry.question));
+    cli_out(
+        fmt::format("faq {} added ({}, order {}): {}\n", entry.id, entry.language, entry.sort_order, entry.question));
     print_removed(added->removed);
     return 0;
   }
@@ -132,13 +131,14 @@ std::optional<int> FaqCommands::run() {
     auto updated = service.update(s.id, faq::FaqEdit{s.question, answer, s.order}, kCliActor);
     if (!updated) return cli_fail(updated.error());
     const auto& entry = updated->entry;
-    out(fmt::format("faq {} updated ({}, order {}): {}\n", entry.id, entry.language, entry.sort_order, entry.question));
+    cli_out(
+        fmt::format("faq {} updated ({}, order {}): {}\n", entry.id, entry.language, entry.sort_order, entry.question));
     if (answer) print_removed(updated->removed);
     return 0;
   }
   auto removed = service.remove(s.id, kCliActor);
   if (!removed) return cli_fail(removed.error());
-  out(fmt::format("faq {} removed ({}): {}\n", removed->id, removed->language, removed->question));
+  cli_out(fmt::format("faq {} removed ({}): {}\n", removed->id, removed->language, removed->question));
   return 0;
 }
 

@@ -24,11 +24,6 @@ namespace portal::app {
 
 namespace {
 
-void out(const std::string& text) {
-  std::fputs(text.c_str(), stdout);
-  std::fflush(stdout);
-}
-
 std::string end_text(const leaderboard::Season& season) {
   return season.ends_at ? auth::business_date(*season.ends_at) : "open";
 }
@@ -54,13 +49,13 @@ void print_standings(db::Database& database, auth::MembershipService& membership
   std::size_t total_bytes = 0;
   for (const auto& board : standings.sizes()) {
     const auto label = labels.find(board.board_id);
-    out(fmt::format("board {} ({}): {} players, {:.1f} MB in memory, {} changes not folded yet\n", board.board_id,
-                    label != labels.end() ? label->second : "?", board.players,
-                    static_cast<double>(board.memory_bytes) / 1e6, board.unfolded));
+    cli_out(fmt::format("board {} ({}): {} players, {:.1f} MB in memory, {} changes not folded yet\n", board.board_id,
+                        label != labels.end() ? label->second : "?", board.players,
+                        static_cast<double>(board.memory_bytes) / 1e6, board.unfolded));
     total_bytes += board.memory_bytes;
   }
-  out(fmt::format("loaded in {} ms through change {}; {:.1f} MB of orders in all\n", report.took.count(), report.seq,
-                  static_cast<double>(total_bytes) / 1e6));
+  cli_out(fmt::format("loaded in {} ms through change {}; {:.1f} MB of orders in all\n", report.took.count(),
+                      report.seq, static_cast<double>(total_bytes) / 1e6));
 }
 
 constexpr const char* kSeasonFormat = "{:>4}  {:<24}  {:<13}  {:<11}  {:>9}  {:>9}  {:>9}  {:>9}\n";
@@ -161,18 +156,18 @@ std::optional<int> LeaderboardCommands::run() {
     const auto open = seasons.current();
     auto added = seasons.add(s.name, starts_at.value_or(now), kCliActor);
     if (!added) return cli_fail(added.error());
-    out(fmt::format("season {} '{}' added, open from {} (GMT+8)\n", added->id, added->name,
-                    auth::business_date(added->starts_at)));
+    cli_out(fmt::format("season {} '{}' added, open from {} (GMT+8)\n", added->id, added->name,
+                        auth::business_date(added->starts_at)));
     if (open) {
-      out(fmt::format("season {} '{}' closed at {} (GMT+8)\n", open->id, open->name,
-                      auth::business_date(added->starts_at)));
+      cli_out(fmt::format("season {} '{}' closed at {} (GMT+8)\n", open->id, open->name,
+                          auth::business_date(added->starts_at)));
     }
     return 0;
   }
   if (*s.close) {
     auto closed = seasons.close(s.id, core::system_unix_now(), kCliActor);
     if (!closed) return cli_fail(closed.error());
-    out(fmt::format("season {} '{}' closed at {} (GMT+8)\n", closed->id, closed->name, end_text(*closed)));
+    cli_out(fmt::format("season {} '{}' closed at {} (GMT+8)\n", closed->id, closed->name, end_text(*closed)));
     return 0;
   }
   if (*s.list) {
@@ -185,17 +180,17 @@ std::optional<int> LeaderboardCommands::run() {
         all_time[board.mode] = board.players;
       }
     }
-    out(fmt::format(fmt::runtime(kSeasonFormat), "id", "name", "start (GMT+8)", "end (GMT+8)", "dm", "dm-pistol",
-                    "solo", "retakes"));
+    cli_out(fmt::format(fmt::runtime(kSeasonFormat), "id", "name", "start (GMT+8)", "end (GMT+8)", "dm", "dm-pistol",
+                        "solo", "retakes"));
     for (const auto& season : seasons.list()) {
       auto count = [&](leaderboard::Mode mode) { return players[{season.id, mode}]; };
-      out(fmt::format(fmt::runtime(kSeasonFormat), season.id, season.name, auth::business_date(season.starts_at),
-                      end_text(season), count(leaderboard::Mode::dm), count(leaderboard::Mode::dm_pistol),
-                      count(leaderboard::Mode::solo), count(leaderboard::Mode::retakes)));
+      cli_out(fmt::format(fmt::runtime(kSeasonFormat), season.id, season.name, auth::business_date(season.starts_at),
+                          end_text(season), count(leaderboard::Mode::dm), count(leaderboard::Mode::dm_pistol),
+                          count(leaderboard::Mode::solo), count(leaderboard::Mode::retakes)));
     }
-    out(fmt::format(fmt::runtime(kSeasonFormat), "-", "all time", "", "", all_time[leaderboard::Mode::dm],
-                    all_time[leaderboard::Mode::dm_pistol], all_time[leaderboard::Mode::solo],
-                    all_time[leaderboard::Mode::retakes]));
+    cli_out(fmt::format(fmt::runtime(kSeasonFormat), "-", "all time", "", "", all_time[leaderboard::Mode::dm],
+                        all_time[leaderboard::Mode::dm_pistol], all_time[leaderboard::Mode::solo],
+                        all_time[leaderboard::Mode::retakes]));
     return 0;
   }
   auth::MembershipRepository membership_repository(database);
@@ -230,7 +225,7 @@ std::optional<int> LeaderboardCommands::run() {
                  static_cast<long long>(so_far.rows()), so_far.rows_per_second());
   };
   const auto report = leaderboard::seed_leaderboard(database, seed, core::system_unix_now());
-  out(
+  cli_out(
       fmt::format("seeded {} players: {} stats rows and {} player rows on {} board(s) in {:.1f} s, {} transactions "
                   "({:.0f} rows/s)\n",
                   report.players, report.stats_rows, report.player_rows, report.boards.size(),

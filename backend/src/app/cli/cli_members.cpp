@@ -16,8 +16,6 @@ namespace portal::app {
 
 namespace {
 
-void out(const std::string& text) { std::fputs(text.c_str(), stdout); }
-
 std::string until_text(const std::optional<std::int64_t>& expires_at) {
   return expires_at ? "until " + auth::business_date(*expires_at) + " (GMT+8)" : "with no expiry";
 }
@@ -26,7 +24,7 @@ std::string date_or_never(const std::optional<std::int64_t>& expires_at) {
   return expires_at ? auth::business_date(*expires_at) : "never";
 }
 
-constexpr const char* kListFormat = "{:<17}  {:<5}  {}\n";
+constexpr const char* kMemberListFormat = "{:<17}  {:<5}  {}\n";
 
 }  // namespace
 
@@ -87,22 +85,22 @@ std::optional<int> MemberCommands::run() {
   if (*s.grant) {
     auto granted = service.grant_group(s.steam_id, s.group, s.group_days, kCliActor);
     if (!granted) return cli_fail(granted.error());
-    out(fmt::format("{} granted to {} {}\n", auth::to_string(granted->group), s.steam_id,
-                    until_text(granted->expires_at)));
+    cli_out(fmt::format("{} granted to {} {}\n", auth::to_string(granted->group), s.steam_id,
+                        until_text(granted->expires_at)));
     return 0;
   }
   if (*s.revoke) {
     if (auto revoked = service.revoke_group(s.steam_id, s.group, kCliActor); !revoked) return cli_fail(revoked.error());
-    out(fmt::format("{} revoked from {}\n", s.group, s.steam_id));
+    cli_out(fmt::format("{} revoked from {}\n", s.group, s.steam_id));
     return 0;
   }
   if (*s.list) {
-    out(fmt::format(fmt::runtime(kListFormat), "steam_id", "group", "expires (GMT+8)"));
+    cli_out(fmt::format(fmt::runtime(kMemberListFormat), "steam_id", "group", "expires (GMT+8)"));
     for (const auto& member : service.active_members()) {
       for (const auto& grant : member.groups) {
         if (list_tier && grant.group != *list_tier) continue;
-        out(fmt::format(fmt::runtime(kListFormat), member.steam_id, auth::to_string(grant.group),
-                        date_or_never(grant.expires_at)));
+        cli_out(fmt::format(fmt::runtime(kMemberListFormat), member.steam_id, auth::to_string(grant.group),
+                            date_or_never(grant.expires_at)));
       }
     }
     return 0;
@@ -110,22 +108,23 @@ std::optional<int> MemberCommands::run() {
   if (*s.vip_grant) {
     auto granted = service.grant_vip(s.steam_id, s.vip_days, "cli", std::nullopt, kCliActor);
     if (!granted) return cli_fail(granted.error());
-    out(fmt::format("vip granted to {}: {} day(s) from {}, {}\n", granted->steam_id, s.vip_days,
-                    auth::business_date(granted->starts_at), until_text(granted->expires_at)));
+    cli_out(fmt::format("vip granted to {}: {} day(s) from {}, {}\n", granted->steam_id, s.vip_days,
+                        auth::business_date(granted->starts_at), until_text(granted->expires_at)));
     return 0;
   }
   auto status = service.status(s.steam_id);
   if (!status) return cli_fail(status.error());
-  out(fmt::format("steamId        {}\n", status->steam_id));
-  out(fmt::format("type           {}\n", auth::to_string(status->type)));
-  out(fmt::format("expireDate     {}\n", status->expires_at ? auth::business_date(*status->expires_at) : "-"));
-  out(fmt::format("vipExpireDate  {}\n", status->vip_expires_at ? auth::business_date(*status->vip_expires_at) : "-"));
+  cli_out(fmt::format("steamId        {}\n", status->steam_id));
+  cli_out(fmt::format("type           {}\n", auth::to_string(status->type)));
+  cli_out(fmt::format("expireDate     {}\n", status->expires_at ? auth::business_date(*status->expires_at) : "-"));
+  cli_out(
+      fmt::format("vipExpireDate  {}\n", status->vip_expires_at ? auth::business_date(*status->vip_expires_at) : "-"));
   std::string groups;
   for (const auto& grant : status->groups) {
     if (!groups.empty()) groups += ", ";
     groups += fmt::format("{} ({})", auth::to_string(grant.group), date_or_never(grant.expires_at));
   }
-  out(fmt::format("groups         {}\n", groups.empty() ? "-" : groups));
+  cli_out(fmt::format("groups         {}\n", groups.empty() ? "-" : groups));
   return 0;
 }
 

@@ -27,8 +27,6 @@ namespace portal::app {
 
 namespace {
 
-void out(const std::string& text) { std::fputs(text.c_str(), stdout); }
-
 // Operators read times in the business timezone (GMT+8), as the web shows them.
 std::string gmt8(std::int64_t unix_seconds) {
   if (unix_seconds <= 0) return "-";
@@ -36,12 +34,12 @@ std::string gmt8(std::int64_t unix_seconds) {
   return fmt::format("{:%Y-%m-%d %H:%M:%S}", at);
 }
 
-constexpr const char* kListFormat = "{:<36}  {:<16} {:<8} {:>10} {:<3}  {:<7} {:<19}  {}\n";
+constexpr const char* kOrderListFormat = "{:<36}  {:<16} {:<8} {:>10} {:<3}  {:<7} {:<19}  {}\n";
 
 void print_row(const payments::Order& order) {
-  out(fmt::format(fmt::runtime(kListFormat), order.id, payments::to_string(order.state),
-                  payments::to_string(order.method), payments::format_minor(order.amount.minor), order.amount.currency,
-                  order.product_type, gmt8(order.created_at), order.steam_id));
+  cli_out(fmt::format(fmt::runtime(kOrderListFormat), order.id, payments::to_string(order.state),
+                      payments::to_string(order.method), payments::format_minor(order.amount.minor),
+                      order.amount.currency, order.product_type, gmt8(order.created_at), order.steam_id));
 }
 
 // Refunds through the provider's refund API and takes the product back (VIP days, a rental). The
@@ -83,9 +81,9 @@ int refund(const Config& config, db::Database& database, const std::string& id, 
   });
   auto refunded = processor.refund(id, reason, kCliActor);
   if (!refunded) return cli_fail(refunded.error());
-  out(fmt::format("order {} refunded ({}), refund {}{}\n", refunded->order.id,
-                  payments::to_string(refunded->order.state), refunded->refund_id,
-                  refunded->completed ? "" : " accepted: the provider completes it later"));
+  cli_out(fmt::format("order {} refunded ({}), refund {}{}\n", refunded->order.id,
+                      payments::to_string(refunded->order.state), refunded->refund_id,
+                      refunded->completed ? "" : " accepted: the provider completes it later"));
   return 0;
 }
 
@@ -133,15 +131,15 @@ std::optional<int> OrderCommands::run() {
   payments::OrderRepository repository(*opened);
 
   if (*s.list) {
-    out(fmt::format(fmt::runtime(kListFormat), "id", "state", "method", "amount", "", "product", "created (GMT+8)",
-                    "steam id"));
+    cli_out(fmt::format(fmt::runtime(kOrderListFormat), "id", "state", "method", "amount", "", "product",
+                        "created (GMT+8)", "steam id"));
     for (const auto& order : repository.list_all(state, s.limit)) print_row(order);
     return 0;
   }
   if (*s.refund) return refund(config, *opened, s.id, s.reason);
   const auto order = repository.find(s.id);
   if (!order) return cli_fail("order not found: " + s.id);
-  out(fmt::format(
+  cli_out(fmt::format(
       "order     {}\nstate     {}\nproduct   {} {} ({} h{})\namount    {} {} by {}\nbuyer     user {} "
       "steam {}\ncreated   {}\nwindow to {}\npaid      {}\nfulfilled {}\nrefunded  {}\nprovider  {} {}\n",
       order->id, payments::to_string(order->state), order->product_type, order->product_id, order->duration_hours,
@@ -149,11 +147,11 @@ std::optional<int> OrderCommands::run() {
       payments::to_string(order->method), order->user_id, order->steam_id, gmt8(order->created_at),
       gmt8(order->expires_at), gmt8(order->paid_at.value_or(0)), gmt8(order->fulfilled_at.value_or(0)),
       gmt8(order->refunded_at.value_or(0)), order->provider_ref, order->capture_ref));
-  out("history\n");
+  cli_out("history\n");
   for (const auto& event : repository.events(order->id)) {
-    out(fmt::format("  {}  {:<16} -> {:<16} {:<24} {}\n", gmt8(event.at),
-                    event.from ? std::string(payments::to_string(*event.from)) : std::string("-"),
-                    payments::to_string(event.to), event.actor, event.detail));
+    cli_out(fmt::format("  {}  {:<16} -> {:<16} {:<24} {}\n", gmt8(event.at),
+                        event.from ? std::string(payments::to_string(*event.from)) : std::string("-"),
+                        payments::to_string(event.to), event.actor, event.detail));
   }
   return 0;
 }

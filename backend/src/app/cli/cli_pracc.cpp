@@ -25,10 +25,10 @@ using pracc::Phase;
 using pracc::RentalRepository;
 using pracc::RentalServer;
 
-void out(const std::string& text) { std::fputs(text.c_str(), stdout); }
-
 // Operators read times in the business timezone (GMT+8), as the web shows them.
-std::string gmt8(std::int64_t unix_seconds) { return unix_seconds > 0 ? pracc::gmt8_datetime(unix_seconds) : "-"; }
+std::string gmt8_or_dash(std::int64_t unix_seconds) {
+  return unix_seconds > 0 ? pracc::gmt8_datetime(unix_seconds) : "-";
+}
 
 std::string address_of(const RentalServer& s) {
   return s.public_ip.empty() ? "-" : s.public_ip + ":" + std::to_string(s.game_port);
@@ -36,15 +36,16 @@ std::string address_of(const RentalServer& s) {
 
 int not_found(const std::string& id) { return cli_fail("no rental server " + id); }
 
-constexpr const char* kListFormat = "{:<20}  {:<11} {:<13} {:<16} {:<7} {:<21} {:<19}  {:<17}  {}\n";
+constexpr const char* kRentalListFormat = "{:<20}  {:<11} {:<13} {:<16} {:<7} {:<21} {:<19}  {:<17}  {}\n";
 
 int list(const RentalRepository& servers, const RentalRepository::ListFilter& filter) {
-  out(fmt::format(fmt::runtime(kListFormat), "id", "phase", "cloud", "region", "tier", "address", "expires (GMT+8)",
-                  "owner", "name"));
+  cli_out(fmt::format(fmt::runtime(kRentalListFormat), "id", "phase", "cloud", "region", "tier", "address",
+                      "expires (GMT+8)", "owner", "name"));
   for (const auto& s : servers.list(filter)) {
-    out(fmt::format(fmt::runtime(kListFormat), s.id, pracc::to_string(s.phase),
-                    s.cloud_state.empty() ? "-" : s.cloud_state, s.region, pracc::to_string(s.tier), address_of(s),
-                    gmt8(s.expires_at), s.owner_steam_id, s.name + (s.maintenance ? "  [maintenance]" : "")));
+    cli_out(fmt::format(fmt::runtime(kRentalListFormat), s.id, pracc::to_string(s.phase),
+                        s.cloud_state.empty() ? "-" : s.cloud_state, s.region, pracc::to_string(s.tier), address_of(s),
+                        gmt8_or_dash(s.expires_at), s.owner_steam_id,
+                        s.name + (s.maintenance ? "  [maintenance]" : "")));
   }
   return 0;
 }
@@ -53,26 +54,26 @@ int show(const RentalRepository& servers, const std::string& id) {
   const auto found = servers.find(id);
   if (!found) return not_found(id);
   const RentalServer& s = *found;
-  out(fmt::format(
+  cli_out(fmt::format(
       "server       {} (times in GMT+8)\nname         {}\nowner        steam {} (user {})\nregion       {}\n", s.id,
       s.name, s.owner_steam_id, s.owner_user_id, s.region));
-  out(fmt::format("tier         {}{}\nphase        {} since {}\ncloud        {} {}\naddress      {}\n",
-                  pracc::to_string(s.tier), s.relocatable() ? " (relocatable)" : "", pracc::to_string(s.phase),
-                  gmt8(s.phase_since), s.cloud_instance_id.empty() ? "-" : s.cloud_instance_id,
-                  s.cloud_state.empty() ? "-" : s.cloud_state, address_of(s)));
-  out(fmt::format("web status   {}\njoin pass    {}\nrcon pass    (kept, not shown)\n", pracc::web_status(s),
-                  s.join_password));
-  out(fmt::format("order        {}\nmoved from   {}\nlaunches     {} attempt(s), next {}\n",
-                  s.order_id.empty() ? "-" : s.order_id, s.relocated_from.empty() ? "-" : s.relocated_from,
-                  s.launch_attempts, gmt8(s.next_launch_at)));
-  out(fmt::format("maintenance  {}\nrestart lock {}\nexpires      {}\nreminded     {}\ncreated      {}\n",
-                  s.maintenance ? "on: " + s.maintenance_text : "off", gmt8(s.busy_until), gmt8(s.expires_at),
-                  s.reminded.empty() ? "-" : s.reminded, gmt8(s.created_at)));
-  out("admins\n");
-  for (const auto& admin : s.admins) out(fmt::format("  {:<17}  {}\n", admin.steam_id, admin.note));
-  out("history (GMT+8)\n");
+  cli_out(fmt::format("tier         {}{}\nphase        {} since {}\ncloud        {} {}\naddress      {}\n",
+                      pracc::to_string(s.tier), s.relocatable() ? " (relocatable)" : "", pracc::to_string(s.phase),
+                      gmt8_or_dash(s.phase_since), s.cloud_instance_id.empty() ? "-" : s.cloud_instance_id,
+                      s.cloud_state.empty() ? "-" : s.cloud_state, address_of(s)));
+  cli_out(fmt::format("web status   {}\njoin pass    {}\nrcon pass    (kept, not shown)\n", pracc::web_status(s),
+                      s.join_password));
+  cli_out(fmt::format("order        {}\nmoved from   {}\nlaunches     {} attempt(s), next {}\n",
+                      s.order_id.empty() ? "-" : s.order_id, s.relocated_from.empty() ? "-" : s.relocated_from,
+                      s.launch_attempts, gmt8_or_dash(s.next_launch_at)));
+  cli_out(fmt::format("maintenance  {}\nrestart lock {}\nexpires      {}\nreminded     {}\ncreated      {}\n",
+                      s.maintenance ? "on: " + s.maintenance_text : "off", gmt8_or_dash(s.busy_until),
+                      gmt8_or_dash(s.expires_at), s.reminded.empty() ? "-" : s.reminded, gmt8_or_dash(s.created_at)));
+  cli_out("admins\n");
+  for (const auto& admin : s.admins) cli_out(fmt::format("  {:<17}  {}\n", admin.steam_id, admin.note));
+  cli_out("history (GMT+8)\n");
   for (const auto& entry : servers.history(s.id)) {
-    out(fmt::format("  {}  {:<24} {:<22} {}\n", gmt8(entry.at), entry.actor, entry.action, entry.details));
+    cli_out(fmt::format("  {}  {:<24} {:<22} {}\n", gmt8_or_dash(entry.at), entry.actor, entry.action, entry.details));
   }
   return 0;
 }
@@ -80,8 +81,8 @@ int show(const RentalRepository& servers, const std::string& id) {
 int maintenance(pracc::RentalOperations& operations, const std::string& id, bool on, const std::string& text) {
   auto changed = operations.maintenance(id, on, text, "", kCliActor);
   if (!changed) return cli_fail(changed.error());
-  out(on ? fmt::format("server {} in maintenance: {}\n", id, changed->maintenance_text)
-         : fmt::format("server {} out of maintenance\n", id));
+  cli_out(on ? fmt::format("server {} in maintenance: {}\n", id, changed->maintenance_text)
+             : fmt::format("server {} out of maintenance\n", id));
   return 0;
 }
 
@@ -89,8 +90,9 @@ int maintenance(pracc::RentalOperations& operations, const std::string& id, bool
 int extend(pracc::RentalOperations& operations, const std::string& id, std::int64_t hours, const std::string& reason) {
   auto extended = operations.extend(id, hours, reason, kCliActor);
   if (!extended) return cli_fail(extended.error());
-  out(fmt::format("server {} extended by {} hour(s): expires {} (GMT+8){}\n", id, hours, gmt8(extended->expires_at),
-                  extended->phase == Phase::starting ? "; it starts again" : ""));
+  cli_out(fmt::format("server {} extended by {} hour(s): expires {} (GMT+8){}\n", id, hours,
+                      gmt8_or_dash(extended->expires_at),
+                      extended->phase == Phase::starting ? "; it starts again" : ""));
   return 0;
 }
 
@@ -99,19 +101,20 @@ int end(pracc::RentalOperations& operations, const std::string& id, const std::s
   if (core::trim_text(reason).empty()) return cli_fail("say why the server ends: --reason is empty");
   auto ended = operations.end(id, reason, kCliActor);
   if (!ended) return cli_fail(ended.error());
-  out(fmt::format("server {} ends now ({} GMT+8): the lifecycle job stops it\n", id, gmt8(ended->expires_at)));
+  cli_out(
+      fmt::format("server {} ends now ({} GMT+8): the lifecycle job stops it\n", id, gmt8_or_dash(ended->expires_at)));
   return 0;
 }
 
 constexpr const char* kRegionFormat = "{:<16}  {:<8} {:<11} {:>6}\n";
 
 void print_region(const pracc::OperatorRegion& region) {
-  out(fmt::format(fmt::runtime(kRegionFormat), region.code, region.available ? "enabled" : "disabled",
-                  region.recommended ? "recommended" : "-", region.active_servers));
+  cli_out(fmt::format(fmt::runtime(kRegionFormat), region.code, region.available ? "enabled" : "disabled",
+                      region.recommended ? "recommended" : "-", region.active_servers));
 }
 
 int regions(const pracc::RentalOperations& operations) {
-  out(fmt::format(fmt::runtime(kRegionFormat), "region", "state", "star", "active"));
+  cli_out(fmt::format(fmt::runtime(kRegionFormat), "region", "state", "star", "active"));
   for (const auto& region : operations.regions()) print_region(region);
   return 0;
 }
@@ -210,7 +213,7 @@ std::optional<int> PraccCommands::run() {
   if (s.recommend || s.no_recommend) recommended = s.recommend;
   auto region = operations.set_region(s.region, available, recommended, kCliActor);
   if (!region) return cli_fail(region.error().message);
-  out(fmt::format(fmt::runtime(kRegionFormat), "region", "state", "star", "active"));
+  cli_out(fmt::format(fmt::runtime(kRegionFormat), "region", "state", "star", "active"));
   print_region(*region);
   return 0;
 }

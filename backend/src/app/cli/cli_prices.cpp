@@ -16,18 +16,16 @@ namespace portal::app {
 
 namespace {
 
-void out(const std::string& text) { std::fputs(text.c_str(), stdout); }
-
 constexpr const char* kFormat = "{:<16} {:>8}  {:<11} {:<8} {:>10}\n";
 
-void print_header() {
-  out(fmt::format(fmt::runtime(kFormat), "product", "hours", "relocatable", "currency", "amount"));
+void print_price_header() {
+  cli_out(fmt::format(fmt::runtime(kFormat), "product", "hours", "relocatable", "currency", "amount"));
 }
 
 void print_row(const payments::Price& price) {
-  out(fmt::format(fmt::runtime(kFormat), price.key.product_type, price.key.duration_hours,
-                  price.key.relocatable ? "yes" : "no", price.key.currency,
-                  payments::format_minor(price.amount_minor)));
+  cli_out(fmt::format(fmt::runtime(kFormat), price.key.product_type, price.key.duration_hours,
+                      price.key.relocatable ? "yes" : "no", price.key.currency,
+                      payments::format_minor(price.amount_minor)));
 }
 
 struct KeyOptions {
@@ -86,20 +84,20 @@ std::optional<int> PriceCommands::run() {
   payments::PriceService service(repository, core::system_unix_now);
 
   if (*s.list) {
-    print_header();
+    print_price_header();
     for (const auto& price : service.list(s.list_product, s.list_currency)) print_row(price);
     return 0;
   }
   if (*s.set) {
     auto set = service.set(key_of(s.set_key), s.amount, kCliActor);
     if (!set) return cli_fail(set.error());
-    out("price set\n");
-    print_header();
+    cli_out("price set\n");
+    print_price_header();
     print_row(*set);
     return 0;
   }
   if (auto removed = service.remove(key_of(s.remove_key), kCliActor); !removed) return cli_fail(removed.error());
-  out("price removed\n");
+  cli_out("price removed\n");
   return 0;
 }
 

@@ -18,8 +18,6 @@ namespace portal::app {
 
 namespace {
 
-void out(const std::string& text) { std::fputs(text.c_str(), stdout); }
-
 // Options shared by add and update; unset ones change nothing.
 struct FieldOptions {
   std::optional<std::string> content_en, content_zh, detail_en, detail_zh, values;
@@ -70,17 +68,18 @@ std::string cell_text(int value) {
   return "no";
 }
 
-constexpr const char* kListFormat = "{:<24}  {:>8}  {:<6} {:<4} {:<4} {:<4} {:<4}  {}\n";
+constexpr const char* kPrivilegeListFormat = "{:<24}  {:>8}  {:<6} {:<4} {:<4} {:<4} {:<4}  {}\n";
 
 void print_row(const vip::Privilege& p) {
-  out(fmt::format(fmt::runtime(kListFormat), p.key, p.order, cell_text(p.value(vip::Group::normal)),
-                  cell_text(p.value(vip::Group::vip)), cell_text(p.value(vip::Group::pro)),
-                  cell_text(p.value(vip::Group::kol)), cell_text(p.value(vip::Group::op)),
-                  p.en.content + " / " + p.zh.content));
+  cli_out(fmt::format(fmt::runtime(kPrivilegeListFormat), p.key, p.order, cell_text(p.value(vip::Group::normal)),
+                      cell_text(p.value(vip::Group::vip)), cell_text(p.value(vip::Group::pro)),
+                      cell_text(p.value(vip::Group::kol)), cell_text(p.value(vip::Group::op)),
+                      p.en.content + " / " + p.zh.content));
 }
 
-void print_header() {
-  out(fmt::format(fmt::runtime(kListFormat), "key", "order", "normal", "vip", "pro", "kol", "op", "content (en / zh)"));
+void print_privilege_header() {
+  cli_out(fmt::format(fmt::runtime(kPrivilegeListFormat), "key", "order", "normal", "vip", "pro", "kol", "op",
+                      "content (en / zh)"));
 }
 
 }  // namespace
@@ -130,7 +129,7 @@ std::optional<int> PrivilegeCommands::run() {
   vip::PrivilegeService service(repository, core::system_unix_now);
 
   if (*s.list) {
-    print_header();
+    print_privilege_header();
     for (const auto& privilege : service.list()) print_row(privilege);
     return 0;
   }
@@ -138,13 +137,13 @@ std::optional<int> PrivilegeCommands::run() {
     auto done = *s.add ? service.add(s.key, std::move(*changes), kCliActor)
                        : service.update(s.key, std::move(*changes), kCliActor);
     if (!done) return cli_fail(done.error());
-    out(fmt::format("privilege {} {} (id {})\n", done->key, *s.add ? "added" : "updated", done->id));
-    print_header();
+    cli_out(fmt::format("privilege {} {} (id {})\n", done->key, *s.add ? "added" : "updated", done->id));
+    print_privilege_header();
     print_row(*done);
     return 0;
   }
   if (auto removed = service.remove(s.key, kCliActor); !removed) return cli_fail(removed.error());
-  out(fmt::format("privilege {} removed\n", s.key));
+  cli_out(fmt::format("privilege {} removed\n", s.key));
   return 0;
 }
 

@@ -4,6 +4,7 @@
 #include "app/config/config.hpp"
 #include "app/config/config_schema.hpp"
 #include "app/config/toml_names.hpp"
+#include "core/text.hpp"
 
 #include <toml++/toml.h>
 
@@ -140,13 +141,6 @@ void apply_file(const std::filesystem::path& file, Config& config) {
 
 constexpr std::string_view kEnvPrefix = "PORTAL_";
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
 std::string_view trim(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
@@ -160,7 +154,7 @@ bool is_reserved_variable(std::string_view upper_name) {
 
 // PORTAL_FEATURES__SERVERS__ENABLED -> features.servers.enabled
 std::string env_name_to_key(std::string_view name) {
-  std::string rest = lower(name.substr(kEnvPrefix.size()));
+  std::string rest = core::ascii_lower(name.substr(kEnvPrefix.size()));
   std::string key;
   for (std::size_t i = 0; i < rest.size(); ++i) {
     if (rest[i] == '_' && i + 1 < rest.size() && rest[i + 1] == '_') {
@@ -194,7 +188,7 @@ void assign_from_env(const Field& field, Config& config, std::string_view variab
           }
           *target = number;
         } else if constexpr (std::is_same_v<T, bool>) {
-          const std::string text = lower(trim(value));
+          const std::string text = core::ascii_lower(trim(value));
           if (text == "true" || text == "1")
             *target = true;
           else if (text == "false" || text == "0")

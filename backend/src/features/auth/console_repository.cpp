@@ -1,5 +1,6 @@
 #include "features/auth/console_repository.hpp"
 
+#include "core/text.hpp"
 #include "db/advisory_locks.hpp"
 #include "db/audit_log.hpp"
 #include "db/row.hpp"
@@ -26,11 +27,6 @@ AccountRow account_of(const soci::row& row) {
 std::optional<std::int64_t> optional_int64(const soci::row& row, std::size_t column) {
   if (row.get_indicator(column) == soci::i_null) return std::nullopt;
   return db::row_int64(row, column);
-}
-
-std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-  return text;
 }
 
 std::string like_contains(const std::string& text) {
@@ -72,8 +68,8 @@ ConsoleRepository::AccountPage ConsoleRepository::find(const std::string& q, con
                                                        std::int64_t offset, std::int64_t limit) const {
   return database_.with_session([&](soci::session& sql) {
     AccountPage out;
-    const std::string exact = lower(q);
-    const std::string pattern = like_contains(lower(q));
+    const std::string exact = core::ascii_lower(q);
+    const std::string pattern = like_contains(core::ascii_lower(q));
     const std::string where =
         q.empty() ? std::string{}
                   : " WHERE steam_id = :exact OR email = :exact2 OR LOWER(username) LIKE :pattern ESCAPE '\\' "

@@ -5,16 +5,13 @@
 #include "db/migrations.hpp"
 #include "http/router.hpp"
 #include "support/test_database.hpp"
+#include "features/auth/membership_values_for_test.hpp"
 
 #include <boost/json/parse.hpp>
 #include <gtest/gtest.h>
 
 namespace portal::auth {
 namespace {
-
-constexpr std::int64_t kDay = 86400;
-constexpr std::int64_t kStart = 1738339200;  // 2025-01-31T16:00:00Z = 2025-02-01 00:00 GMT+8
-const std::string kAlice = "76561198000000001";
 
 class MembershipRoutesTest : public ::testing::Test {
  protected:

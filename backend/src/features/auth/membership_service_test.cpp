@@ -4,6 +4,7 @@
 
 #include "db/migrations.hpp"
 #include "support/test_database.hpp"
+#include "features/auth/membership_values_for_test.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,9 +14,6 @@
 namespace portal::auth {
 namespace {
 
-constexpr std::int64_t kDay = 86400;
-constexpr std::int64_t kStart = 1738339200;  // 2025-01-31T16:00:00Z = 2025-02-01 00:00 GMT+8
-const std::string kAlice = "76561198000000001";
 const std::string kBob = "76561198000000002";
 const std::string kCarol = "76561198000000003";
 

@@ -1,14 +1,12 @@
 // The membership value types: tier names, the GMT+8 business date, and picking the tier an account shows.
 
 #include "features/auth/membership_service.hpp"
+#include "features/auth/membership_values_for_test.hpp"
 
 #include <gtest/gtest.h>
 
 namespace portal::auth {
 namespace {
-
-constexpr std::int64_t kStart = 1738339200;  // 2025-01-31T16:00:00Z = 2025-02-01 00:00 GMT+8
-const std::string kAlice = "76561198000000001";
 
 TEST(MembershipTypes, TierNamesRoundTrip) {
   for (Tier tier : {Tier::vip, Tier::pro, Tier::kol, Tier::op}) EXPECT_EQ(tier_from_string(to_string(tier)), tier);

@@ -1,6 +1,7 @@
 #include "features/inventory/inventory_token.hpp"
 
 #include "core/base64url.hpp"
+#include "features/inventory/clock_for_test.hpp"
 
 #include <boost/json.hpp>
 #include <openssl/hmac.h>
@@ -16,7 +17,6 @@ namespace {
 const std::string kSecret = "inventory-unit-test-secret-0123456789abcdef";
 const std::string kIssuer = "https://cs2.example.com";
 const std::string kAudience = "https://inventory.example.net";
-constexpr std::int64_t kNow = 1'800'000'000;
 
 InventoryTokenIssuer issuer(const std::string& secret = kSecret, std::chrono::seconds ttl = std::chrono::seconds(60)) {
   return InventoryTokenIssuer({.secret = secret, .issuer = kIssuer, .audience = kAudience, .ttl = ttl});

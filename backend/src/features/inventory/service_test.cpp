@@ -1,4 +1,5 @@
 #include "features/inventory/service.hpp"
+#include "features/inventory/clock_for_test.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +8,6 @@
 namespace portal::inventory {
 namespace {
 
-constexpr std::int64_t kNow = 1'800'000'000;
 const std::string kOwn = "76561198000000042";
 const std::string kOther = "76561198000000043";
 

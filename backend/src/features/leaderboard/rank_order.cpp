@@ -4,8 +4,13 @@
 
 namespace portal::leaderboard {
 
+namespace {
+// ranks_above for keys, as one callable: stats.hpp overloads the name for PlayerStats.
+constexpr auto key_ranks_above = [](const RankKey& a, const RankKey& b) { return ranks_above(a, b); };
+}  // namespace
+
 void RankOrder::assign(std::vector<RankKey> keys) {
-  std::sort(keys.begin(), keys.end(), ranks_above);
+  std::sort(keys.begin(), keys.end(), key_ranks_above);
   blocks_.clear();
   const std::size_t fill = kMaxBlock / 2;
   for (std::size_t at = 0; at < keys.size(); at += fill) {
@@ -54,7 +59,7 @@ std::pair<std::size_t, std::size_t> RankOrder::locate(std::int64_t index) const 
 }
 
 std::size_t RankOrder::block_for(const RankKey& key) const {
-  const auto it = std::lower_bound(last_keys_.begin(), last_keys_.end(), key, ranks_above);
+  const auto it = std::lower_bound(last_keys_.begin(), last_keys_.end(), key, key_ranks_above);
   if (it == last_keys_.end()) return last_keys_.size() - 1;
   return static_cast<std::size_t>(it - last_keys_.begin());
 }
@@ -68,7 +73,7 @@ bool RankOrder::insert(const RankKey& key) {
   }
   const std::size_t b = block_for(key);
   auto& block = blocks_[b];
-  const auto at = std::lower_bound(block.begin(), block.end(), key, ranks_above);
+  const auto at = std::lower_bound(block.begin(), block.end(), key, key_ranks_above);
   if (at != block.end() && *at == key) return false;
   block.insert(at, key);
   ++size_;
@@ -88,7 +93,7 @@ bool RankOrder::erase(const RankKey& key) {
   if (blocks_.empty()) return false;
   const std::size_t b = block_for(key);
   auto& block = blocks_[b];
-  const auto at = std::lower_bound(block.begin(), block.end(), key, ranks_above);
+  const auto at = std::lower_bound(block.begin(), block.end(), key, key_ranks_above);
   if (at == block.end() || !(*at == key)) return false;
   block.erase(at);
   --size_;
@@ -106,7 +111,7 @@ std::optional<std::int64_t> RankOrder::rank_of(const RankKey& key) const {
   if (blocks_.empty()) return std::nullopt;
   const std::size_t b = block_for(key);
   const auto& block = blocks_[b];
-  const auto at = std::lower_bound(block.begin(), block.end(), key, ranks_above);
+  const auto at = std::lower_bound(block.begin(), block.end(), key, key_ranks_above);
   if (at == block.end() || !(*at == key)) return std::nullopt;
   return keys_before(b) + (at - block.begin()) + 1;
 }

@@ -4,6 +4,7 @@
 
 #include "db/migrations.hpp"
 #include "support/test_database.hpp"
+#include "features/leaderboard/calendar_for_test.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,9 +13,6 @@
 
 namespace portal::leaderboard {
 namespace {
-
-constexpr std::int64_t kDay = 86400;
-constexpr std::int64_t kNow = 1767225600;  // 2026-01-01T00:00:00Z
 
 class SeasonsTest : public ::testing::Test {
  protected:

@@ -1,5 +1,7 @@
 #include "features/leaderboard/seed_model.hpp"
 
+#include "core/text.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -115,12 +117,6 @@ std::string leet(std::string text) {
   return text;
 }
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 std::string latin_tag(Rng& rng) {
   const std::string core(rng.pick(kTagCores));
   switch (rng.below(7)) {
@@ -131,9 +127,9 @@ std::string latin_tag(Rng& rng) {
     case 2:
       return "xX_" + core + "_Xx";
     case 3:
-      return lower(core) + "_" + lower(rng.pick(kTagCores));
+      return core::ascii_lower(core) + "_" + core::ascii_lower(rng.pick(kTagCores));
     case 4:
-      return leet(lower(core));
+      return leet(core::ascii_lower(core));
     case 5:
       return std::string(rng.pick(kTagPrefixes)) + core + digits(rng);
     default:

@@ -8,6 +8,7 @@
 #include "db/row.hpp"
 #include "features/leaderboard/seasons.hpp"
 #include "support/test_database.hpp"
+#include "features/leaderboard/calendar_for_test.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,8 +20,6 @@
 namespace portal::leaderboard {
 namespace {
 
-constexpr std::int64_t kDay = 86400;
-constexpr std::int64_t kNow = 1767225600;  // 2026-01-01T00:00:00Z
 constexpr std::uint64_t kSeed = 20260101;
 
 struct Row {

@@ -4,6 +4,7 @@
 
 #include "db/migrations.hpp"
 #include "features/leaderboard/board_repository.hpp"
+#include "features/leaderboard/calendar_for_test.hpp"
 #include "features/leaderboard/ingest_repository.hpp"
 #include "features/leaderboard/service.hpp"
 #include "features/leaderboard/standings.hpp"
@@ -15,8 +16,6 @@
 #include <gtest/gtest.h>
 
 namespace portal::leaderboard {
-
-inline constexpr std::int64_t kNow = 1767225600;  // 2026-01-01T00:00:00Z
 
 inline std::string steam_id(int n) { return std::to_string(76561198000000000LL + n); }
 

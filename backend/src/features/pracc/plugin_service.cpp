@@ -8,7 +8,7 @@
 namespace portal::pracc {
 
 namespace {
-constexpr const char* kActor = "job:pracc";
+constexpr const char* kPluginActor = "job:pracc";
 
 bool individual_steam_id(std::string_view id) {
   return id.size() == 17 && id.starts_with("7656119") && core::is_steam_id64(id);
@@ -33,7 +33,7 @@ core::Status check_players(const std::vector<SeenPlayer>& players) {
 
 std::string PluginService::issue_key(const RentalServer& server) {
   std::string key = new_plugin_key();
-  d_.keys.set_key_hash(server.id, core::sha256_hex(key), d_.now_unix(), kActor);
+  d_.keys.set_key_hash(server.id, core::sha256_hex(key), d_.now_unix(), kPluginActor);
   return key;
 }
 

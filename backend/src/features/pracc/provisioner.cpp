@@ -20,10 +20,6 @@ constexpr std::int64_t kGameStartLimitSeconds = 30 * 60;
 const std::vector<Phase> kRebooting = {Phase::restarting, Phase::updating, Phase::verifying};
 const std::vector<Phase> kUp = {Phase::running, Phase::restarting, Phase::updating, Phase::verifying, Phase::starting};
 
-bool in(Phase phase, const std::vector<Phase>& phases) {
-  return std::find(phases.begin(), phases.end(), phase) != phases.end();
-}
-
 }  // namespace
 
 bool Provisioner::apply_settings(const RentalServer& server) {
@@ -70,7 +66,7 @@ void Provisioner::became_running(const RentalServer& server, const cloud::Instan
     if (now - server.phase_since < kGameStartLimitSeconds) {
       ServerChange seen;
       // A rebooting server keeps its REBOOTING: it is what tells the next sync the reboot happened.
-      if (server.cloud_state != "RUNNING" && !in(server.phase, kRebooting)) seen.cloud_state = "RUNNING";
+      if (server.cloud_state != "RUNNING" && !in_phases(server.phase, kRebooting)) seen.cloud_state = "RUNNING";
       if (candidate.public_ip != server.public_ip) seen.public_ip = candidate.public_ip;
       if (seen.cloud_state || seen.public_ip) d_.servers.change(server.id, {server.phase}, seen, now, kActor, "");
       return;
@@ -82,7 +78,7 @@ void Provisioner::became_running(const RentalServer& server, const cloud::Instan
   change.phase = Phase::running;
   change.cloud_state = "RUNNING";
   if (!instance.public_ip.empty()) change.public_ip = instance.public_ip;
-  const std::vector<Phase> from = in(server.phase, kLaunching) ? kLaunching : kUp;
+  const std::vector<Phase> from = in_phases(server.phase, kLaunching) ? kLaunching : kUp;
   d_.servers.change(server.id, from, change, now, kActor, "rental.running");
 }
 
@@ -114,12 +110,12 @@ SyncReport Provisioner::sync() {
       if (found == by_id.end()) continue;
       const cloud::InstanceInfo& info = found->second;
       const std::string state(cloud::to_string(info.state));
-      if (in(server.phase, kLaunching) && info.state == cloud::InstanceState::running) {
+      if (in_phases(server.phase, kLaunching) && info.state == cloud::InstanceState::running) {
         bring_up(server, info);
         ++report.changed;
         continue;
       }
-      if (in(server.phase, kLaunching) && info.state == cloud::InstanceState::launch_failed) {
+      if (in_phases(server.phase, kLaunching) && info.state == cloud::InstanceState::launch_failed) {
         (void)d_.compute.terminate(region, {server.cloud_instance_id});
         launch_failed(
             server,
@@ -131,7 +127,7 @@ SyncReport Provisioner::sync() {
       // Back from a reboot once a sync saw it go (REBOOTING) and come back; if the reboot was too quick
       // to be seen, the end of the restart lock is taken as proof.
       const bool rebooted =
-          in(server.phase, kRebooting) && (server.cloud_state == "REBOOTING" || now >= server.busy_until);
+          in_phases(server.phase, kRebooting) && (server.cloud_state == "REBOOTING" || now >= server.busy_until);
       if ((rebooted || server.phase == Phase::starting) && info.state == cloud::InstanceState::running) {
         bring_up(server, info);
         ++report.changed;

@@ -2,6 +2,7 @@
 
 #include "core/text.hpp"
 #include "core/utf8.hpp"
+#include "features/pracc/provisioner_steps.hpp"
 #include "features/pracc/rental_rules.hpp"
 
 #include <algorithm>
@@ -20,11 +21,6 @@ const std::vector<Phase> kExtendable = {Phase::creating,  Phase::running,   Phas
 // What has time left to end.
 const std::vector<Phase> kEndable = {Phase::creating,  Phase::running,   Phase::restarting, Phase::updating,
                                      Phase::verifying, Phase::switching, Phase::starting};
-const std::vector<Phase> kLaunching = {Phase::creating, Phase::switching};
-
-bool in(Phase phase, const std::vector<Phase>& phases) {
-  return std::find(phases.begin(), phases.end(), phase) != phases.end();
-}
 
 core::Error not_found(const std::string& id) {
   return core::Error::make(core::ErrorKind::not_found, "SERVER_NOT_FOUND", "no rental server " + id);
@@ -89,7 +85,7 @@ core::Result<RentalServer> RentalOperations::maintenance(const std::string& id, 
   if (!reason.empty()) change.reason = reason;
   auto server = found(id);
   if (!server) return server.error();
-  if (!in(server->phase, kLive)) return refused_in(*server, "nothing to maintain");
+  if (!in_phases(server->phase, kLive)) return refused_in(*server, "nothing to maintain");
   return apply(*server, change, actor, on ? "rental.maintenance_on" : "rental.maintenance_off");
 }
 
@@ -98,7 +94,8 @@ core::Result<RentalServer> RentalOperations::extend(const std::string& id, std::
   if (hours < 1 || hours > kMaxExtendHours) return core::validation_failed("hours", "hours must be from 1 to 8760");
   auto server = found(id);
   if (!server) return server.error();
-  if (!in(server->phase, kExtendable)) return refused_in(*server, "only a live or expired server can be extended");
+  if (!in_phases(server->phase, kExtendable))
+    return refused_in(*server, "only a live or expired server can be extended");
   ServerChange change;
   change.extend_seconds = hours * 3600;
   change.reminded = "";  // the reminders are for the new expiry
@@ -112,7 +109,7 @@ core::Result<RentalServer> RentalOperations::end(const std::string& id, const st
   if (core::trim_text(reason).empty()) return core::validation_failed("reason", "say why the server ends");
   auto server = found(id);
   if (!server) return server.error();
-  if (!in(server->phase, kEndable)) return refused_in(*server, "it has no time left to end");
+  if (!in_phases(server->phase, kEndable)) return refused_in(*server, "it has no time left to end");
   ServerChange change;
   change.expires_at = d_.now_unix();
   change.reason = reason;
@@ -137,7 +134,7 @@ core::Result<RentalServer> RentalOperations::retry(const std::string& id, const 
     change.cloud_state = "";
     change.reminded = "";
     change.expires_at = now + left;
-  } else if (!in(server->phase, kLaunching) || !server->cloud_instance_id.empty()) {
+  } else if (!in_phases(server->phase, provisioner_steps::kLaunching) || !server->cloud_instance_id.empty()) {
     return refused_in(*server, "only a failed launch can be tried again");
   }
   return apply(*server, change, actor, "rental.retry");

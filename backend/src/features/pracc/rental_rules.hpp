@@ -6,6 +6,7 @@
 #include "core/result.hpp"
 #include "features/pracc/rental_server.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -31,6 +32,11 @@ core::Result<std::vector<ServerAdmin>> checked_admins(std::vector<ServerAdmin> a
 
 // Expired once the time is past its expiry (spec 001 section 4: "the current time in seconds is past it").
 inline bool is_expired(std::int64_t expires_at, std::int64_t now) { return now > expires_at; }
+
+// Whether `phase` is one of `phases`.
+inline bool in_phases(Phase phase, const std::vector<Phase>& phases) {
+  return std::find(phases.begin(), phases.end(), phase) != phases.end();
+}
 
 // The start (unix seconds) of the GMT+8 calendar day that `at` falls in.
 std::int64_t gmt8_day_start(std::int64_t at);

@@ -5,8 +5,6 @@
 namespace portal::a2s {
 namespace {
 
-constexpr std::string_view kInfoPayload{"Source Engine Query\0", 20};
-
 void put_challenge(ByteWriter& out, const std::optional<Challenge>& challenge) {
   if (!challenge) return;
   for (auto byte : *challenge) out.u8(byte);

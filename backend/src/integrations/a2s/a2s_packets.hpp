@@ -17,6 +17,8 @@ namespace portal::a2s {
 
 inline constexpr std::int32_t kSinglePacket = -1;
 inline constexpr std::int32_t kSplitPacket = -2;
+// A2S_INFO's payload, its terminating NUL included.
+inline constexpr std::string_view kInfoPayload{"Source Engine Query\0", 20};
 
 inline constexpr char kInfoRequest = 'T';
 inline constexpr char kPlayerRequest = 'U';

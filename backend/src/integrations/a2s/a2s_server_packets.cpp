@@ -8,7 +8,6 @@
 namespace portal::a2s {
 namespace {
 
-constexpr std::string_view kInfoPayload{"Source Engine Query\0", 20};
 constexpr std::uint16_t kSplitSizeField = 1248;
 
 Challenge to_challenge(std::string_view raw) {

@@ -1,6 +1,7 @@
 #include "integrations/mail/mail_message.hpp"
 
 #include "integrations/mail/mime_reader_for_test.hpp"
+#include "integrations/mail/identity_for_test.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -14,7 +15,6 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using ::testing::StartsWith;
 
-const MailIdentity kFrom{"CS2 Portal", "noreply@portal.example"};
 constexpr std::string_view kId = "3f2a9c@portal.example";
 
 // 2024-01-02 15:04:05 UTC, a Tuesday.

@@ -2,6 +2,7 @@
 
 #include "core/crypto.hpp"
 #include "integrations/mail/mime_reader_for_test.hpp"
+#include "integrations/mail/identity_for_test.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -17,8 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
-
-const MailIdentity kFrom{"CS2 Portal", "noreply@portal.example"};
 
 struct TempFolder {
   fs::path path = fs::temp_directory_path() / ("portal-outbox-test-" + core::random_token(6));

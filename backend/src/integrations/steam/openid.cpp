@@ -3,6 +3,7 @@
 #include "core/iso_time.hpp"
 #include "core/percent_encoding.hpp"
 #include "core/steam_id.hpp"
+#include "core/text.hpp"
 
 #include <boost/url/parse.hpp>
 
@@ -42,17 +43,6 @@ core::Error invalid(std::string rule, std::string message) {
   return core::Error::make(core::ErrorKind::unauthorized, "OPENID_INVALID", std::move(message), {{"rule", rule}});
 }
 
-core::Error steam_unavailable(std::string message) {
-  return core::Error::make(core::ErrorKind::unavailable, "STEAM_UNAVAILABLE", std::move(message));
-}
-
-std::string lower_ascii(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
-  return out;
-}
-
 bool same_place(const HttpUrl& a, const HttpUrl& b) {
   return a.scheme == b.scheme && a.host == b.host && a.port == b.port && a.path == b.path;
 }
@@ -80,11 +70,11 @@ std::optional<HttpUrl> parse_http_url(std::string_view url) {
   auto parsed = boost::urls::parse_absolute_uri(url);
   if (!parsed) return std::nullopt;
   HttpUrl out;
-  out.scheme = lower_ascii(std::string_view(parsed->scheme()));
+  out.scheme = core::ascii_lower(std::string_view(parsed->scheme()));
   if (out.scheme != "http" && out.scheme != "https") return std::nullopt;
   // user:pass@ never belongs in these URLs and only serves to make one look like another.
   if (parsed->has_userinfo() || parsed->encoded_host().empty()) return std::nullopt;
-  out.host = lower_ascii(std::string_view(parsed->encoded_host()));
+  out.host = core::ascii_lower(std::string_view(parsed->encoded_host()));
   if (parsed->has_port() && !parsed->port().empty()) {
     out.port = parsed->port_number();
     if (out.port == 0) return std::nullopt;  // not a number a browser would accept
@@ -300,6 +290,10 @@ core::Result<VerifiedAssertion> OpenIdVerifier::verify(std::string_view raw_quer
     return core::Error::make(core::ErrorKind::unauthorized, "OPENID_REPLAYED", "This sign-in was already used");
   }
   return assertion;
+}
+
+core::Error steam_unavailable(std::string message) {
+  return core::Error::make(core::ErrorKind::unavailable, "STEAM_UNAVAILABLE", std::move(message));
 }
 
 }  // namespace portal::integrations::steam

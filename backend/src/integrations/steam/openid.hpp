@@ -119,4 +119,7 @@ class OpenIdVerifier {
   std::chrono::milliseconds timeout_;
 };
 
+// STEAM_UNAVAILABLE (Steam could not be reached or answered unusably), for the OpenID and Web API calls.
+core::Error steam_unavailable(std::string message);
+
 }  // namespace portal::integrations::steam

@@ -11,10 +11,6 @@ namespace portal::integrations::steam {
 
 namespace {
 
-core::Error steam_unavailable(std::string message) {
-  return core::Error::make(core::ErrorKind::unavailable, "STEAM_UNAVAILABLE", std::move(message));
-}
-
 std::string string_member(const boost::json::object& object, std::string_view name) {
   const auto* value = object.if_contains(name);
   if (!value || !value->is_string()) return {};

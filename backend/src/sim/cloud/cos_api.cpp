@@ -1,6 +1,7 @@
 #include "sim/cloud/cos_api.hpp"
 
 #include "core/crypto.hpp"
+#include "core/text.hpp"
 #include "integrations/cloud/tencent/cos_signature.hpp"
 #include "integrations/payments/crypto.hpp"
 #include "sim/cloud/cos_xml.hpp"
@@ -17,14 +18,6 @@ namespace tencent = portal::cloud::tencent;
 namespace {
 
 constexpr int kDefaultMaxKeys = 1000;
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
 
 std::vector<std::string> split(std::string_view text, char separator) {
   std::vector<std::string> out;
@@ -66,7 +59,7 @@ std::map<std::string, std::string> signature_fields(const http::Request& request
 
 std::optional<std::string> query_value(const http::Request& request, const std::string& lowered_name) {
   for (const auto& [name, value] : request.query) {
-    if (lower(name) == lowered_name) return value;
+    if (core::ascii_lower(name) == lowered_name) return value;
   }
   return std::nullopt;
 }
@@ -117,7 +110,7 @@ std::optional<CosRefusal> verify_cos(const http::Request& request, const CloudCr
   if (!start || !end) return CosRefusal{403, "AccessDenied", "The Authorization is malformed."};
   if (now_s > *end) return CosRefusal{403, "AccessDenied", "Request has expired"};
 
-  tencent::CosSignInput input{.method = lower(http::to_string(request.method)),
+  tencent::CosSignInput input{.method = core::ascii_lower(http::to_string(request.method)),
                               .path = path,
                               .params = {},
                               .headers = {},

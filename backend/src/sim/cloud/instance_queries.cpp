@@ -9,17 +9,12 @@ namespace portal::sim::cloud {
 
 namespace {
 
-constexpr std::size_t kMaxIdsPerCall = 100;
 constexpr std::size_t kMaxFilters = 10;
 constexpr std::size_t kMaxFilterValues = 5;
 
-bool contains(const std::vector<std::string>& values, const std::string& value) {
-  return std::find(values.begin(), values.end(), value) != values.end();
-}
-
 // Whether the instance matches one DescribeInstances filter (values are alternatives).
 bool matches(const SimInstance& instance, const Filter& filter) {
-  auto any = [&filter](const std::string& field) { return contains(filter.values, field); };
+  auto any = [&filter](const std::string& field) { return is_one_of(filter.values, field); };
   if (filter.name == "zone") return any(instance.zone);
   if (filter.name == "instance-id") return any(instance.id);
   if (filter.name == "instance-name") return any(instance.name);
@@ -36,7 +31,7 @@ bool known_instance_filter(const std::string& name) {
   static const std::vector<std::string> kKnown = {
       "zone",     "instance-id",        "instance-name",     "instance-state",      "instance-type",
       "image-id", "private-ip-address", "public-ip-address", "instance-charge-type"};
-  return contains(kKnown, name);
+  return is_one_of(kKnown, name);
 }
 
 core::Status check_filters(const std::vector<Filter>& filters, bool (*known)(const std::string&)) {
@@ -118,10 +113,10 @@ core::Result<std::vector<ZoneOffer>> InstanceRegistry::zone_offers(const std::st
       const auto* type = instance_type(type_name);
       if (!type) continue;
       const bool wanted = std::all_of(filters.begin(), filters.end(), [&](const Filter& f) {
-        if (f.name == "zone") return contains(f.values, zone.zone);
-        if (f.name == "instance-type") return contains(f.values, type->type);
-        if (f.name == "instance-family") return contains(f.values, type->family);
-        return contains(f.values, "POSTPAID_BY_HOUR");  // the only charge type the stand-in sells
+        if (f.name == "zone") return is_one_of(f.values, zone.zone);
+        if (f.name == "instance-type") return is_one_of(f.values, type->type);
+        if (f.name == "instance-family") return is_one_of(f.values, type->family);
+        return is_one_of(f.values, "POSTPAID_BY_HOUR");  // the only charge type the stand-in sells
       });
       if (wanted) out.push_back(ZoneOffer{zone.zone, *type, is_sold_out(region, zone.zone)});
     }

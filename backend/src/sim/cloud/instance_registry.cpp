@@ -9,7 +9,6 @@ namespace portal::sim::cloud {
 
 namespace {
 
-constexpr std::size_t kMaxIdsPerCall = 100;
 constexpr std::size_t kMaxClientToken = 64;
 constexpr std::size_t kMaxInstanceName = 128;
 constexpr int kMaxInstanceCount = 100;
@@ -23,10 +22,6 @@ bool lower_alnum(std::string_view text) {
 std::size_t utf8_length(std::string_view text) {
   return static_cast<std::size_t>(
       std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-}
-
-bool contains(const std::vector<std::string>& values, const std::string& value) {
-  return std::find(values.begin(), values.end(), value) != values.end();
 }
 
 std::string missing(std::string_view parameter) {
@@ -193,7 +188,7 @@ core::Status InstanceRegistry::check_launch(LaunchSpec& spec) const {
     return cvm_error("InvalidParameterValue.InstanceTypeNotFound",
                      "The instance type `" + spec.instance_type + "` does not exist.");
   }
-  if (!contains(zone->instance_types, spec.instance_type)) {
+  if (!is_one_of(zone->instance_types, spec.instance_type)) {
     return cvm_error("ResourceInsufficient.SpecifiedInstanceType",
                      "The zone `" + spec.zone + "` does not sell the instance type `" + spec.instance_type + "`.");
   }

@@ -8,6 +8,7 @@
 #include "sim/cloud/sim_cloud_settings.hpp"
 #include "sim/cloud/sim_instance.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -17,6 +18,14 @@
 #include <vector>
 
 namespace portal::sim::cloud {
+
+// The most instance ids one call takes.
+inline constexpr std::size_t kMaxIdsPerCall = 100;
+
+// Whether `value` is one of `values` (filters, zones' instance types).
+inline bool is_one_of(const std::vector<std::string>& values, const std::string& value) {
+  return std::find(values.begin(), values.end(), value) != values.end();
+}
 
 struct LaunchSpec {
   std::string region;

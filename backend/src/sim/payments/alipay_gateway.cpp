@@ -4,6 +4,7 @@
 #include "integrations/steam/openid.hpp"
 #include "sim/payments/checkout_page.hpp"
 #include "sim/payments/sandbox_text.hpp"
+#include "sim/payments/wire_json.hpp"
 
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
@@ -64,11 +65,6 @@ Params all_params(const http::Request& request) {
 std::string value_of(const Params& params, std::string_view key) {
   auto found = params.find(key);
   return found == params.end() ? std::string{} : found->second;
-}
-
-std::string text_of(const json::object& object, std::string_view key) {
-  auto found = object.if_contains(key);
-  return found && found->is_string() ? std::string(found->as_string()) : std::string{};
 }
 
 json::object business_failure(std::string_view sub_code, std::string_view sub_msg) {
@@ -149,13 +145,14 @@ http::Response AlipayGateway::gateway(const http::Request& request) {
 http::Response AlipayGateway::page_pay(const Params& params, const http::Request& request) {
   json::error_code error;
   const auto biz = json::parse(value_of(params, "biz_content"), error).as_object();
-  const std::string order_id = text_of(biz, "out_trade_no");
-  const auto amount = parse_major(text_of(biz, "total_amount"));
+  const std::string order_id = wire_json::text_of(biz, "out_trade_no");
+  const auto amount = parse_major(wire_json::text_of(biz, "total_amount"));
   SandboxPayment fresh;
   fresh.order_id = order_id;
   const auto lang = page_lang(request.query_param("lang").value_or(""));
-  if (order_id.empty() || order_id.size() > 64 || !amount || *amount <= 0 || text_of(biz, "subject").empty() ||
-      text_of(biz, "product_code") != "FAST_INSTANT_TRADE_PAY") {
+  if (order_id.empty() || order_id.size() > 64 || !amount || *amount <= 0 ||
+      wire_json::text_of(biz, "subject").empty() ||
+      wire_json::text_of(biz, "product_code") != "FAST_INSTANT_TRADE_PAY") {
     return result_page(fresh, lang, "错误代码 isv.invalid-parameter：参数无效",
                        "Error isv.invalid-parameter: invalid arguments", 400);
   }
@@ -164,11 +161,11 @@ http::Response AlipayGateway::page_pay(const Params& params, const http::Request
   const auto today = alipay_time(now);  // trade_no: yyyyMMdd 22001 and digits, like Alipay's
   fresh.provider_ref = today.substr(0, 4) + today.substr(5, 2) + today.substr(8, 2) + "22001" + random_digits(15);
   fresh.amount = {.minor = *amount, .currency = "CNY"};
-  fresh.subject = text_of(biz, "subject");
+  fresh.subject = wire_json::text_of(biz, "subject");
   fresh.notify_url = value_of(params, "notify_url");
   fresh.return_url = value_of(params, "return_url");
   fresh.created_at = now;
-  if (const auto expire = parse_alipay_time(text_of(biz, "time_expire"))) fresh.expires_at = *expire;
+  if (const auto expire = parse_alipay_time(wire_json::text_of(biz, "time_expire"))) fresh.expires_at = *expire;
   ledger_.open(fresh);
   ledger_.close_if_expired(Method::alipay, order_id, now);
   const auto payment = *ledger_.find(Method::alipay, order_id);
@@ -182,9 +179,9 @@ http::Response AlipayGateway::page_pay(const Params& params, const http::Request
 
 std::optional<SandboxPayment> AlipayGateway::find_trade(const json::object& biz) {
   std::optional<SandboxPayment> payment;
-  if (const auto order_id = text_of(biz, "out_trade_no"); !order_id.empty()) {
+  if (const auto order_id = wire_json::text_of(biz, "out_trade_no"); !order_id.empty()) {
     payment = ledger_.find(Method::alipay, order_id);
-  } else if (const auto trade_no = text_of(biz, "trade_no"); !trade_no.empty()) {
+  } else if (const auto trade_no = wire_json::text_of(biz, "trade_no"); !trade_no.empty()) {
     payment = ledger_.find_by_ref(Method::alipay, trade_no);
   }
   if (!payment) return std::nullopt;
@@ -229,10 +226,10 @@ json::object AlipayGateway::trade_close(const json::object& biz) {
 json::object AlipayGateway::trade_refund(const json::object& biz) {
   const auto payment = find_trade(biz);
   if (!payment) return business_failure("ACQ.TRADE_NOT_EXIST", "交易不存在");
-  const auto amount = parse_major(text_of(biz, "refund_amount"));
+  const auto amount = parse_major(wire_json::text_of(biz, "refund_amount"));
   if (!amount || *amount <= 0) return invalid_arguments("isv.invalid-parameter", "refund_amount 无效");
   const std::string request_no =
-      text_of(biz, "out_request_no").empty() ? payment->order_id : text_of(biz, "out_request_no");
+      wire_json::text_of(biz, "out_request_no").empty() ? payment->order_id : wire_json::text_of(biz, "out_request_no");
   bool replay = false;
   bool too_much = false;
   bool not_paid = false;
@@ -275,7 +272,7 @@ json::object AlipayGateway::refund_query(const json::object& biz) {
   const auto payment = find_trade(biz);
   if (!payment) return business_failure("ACQ.TRADE_NOT_EXIST", "交易不存在");
   const std::string request_no =
-      text_of(biz, "out_request_no").empty() ? payment->order_id : text_of(biz, "out_request_no");
+      wire_json::text_of(biz, "out_request_no").empty() ? payment->order_id : wire_json::text_of(biz, "out_request_no");
   json::object answer{{"code", "10000"},
                       {"msg", "Success"},
                       {"trade_no", payment->provider_ref},

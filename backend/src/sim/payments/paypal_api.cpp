@@ -170,7 +170,7 @@ http::Response PaypalApi::create_order(const http::Request& request) {
       if (auto payment = ledger_.find_by_ref(Method::paypal, *replayed)) return paypal_json(order_json(*payment), 200);
     }
   }
-  const auto body = parse_object(request.body);
+  const auto body = parse_paypal_body(request.body);
   if (!body)
     return paypal_error(400, "INVALID_REQUEST", "MALFORMED_REQUEST_JSON", "The request JSON is not well formed.");
   if (text_of(*body, "intent") != "CAPTURE") {
@@ -334,7 +334,7 @@ void PaypalApi::send_webhook(const SandboxPayment& payment, std::string_view eve
 // received verbatim gets the same bytes back (boost.json keeps member order and our number forms).
 http::Response PaypalApi::verify_webhook_signature(const http::Request& request) {
   if (auto refusal = refuse_bearer(request)) return *refusal;
-  const auto body = parse_object(request.body);
+  const auto body = parse_paypal_body(request.body);
   const auto* event = body ? body->if_contains("webhook_event") : nullptr;
   if (!body || !event || !event->is_object()) {
     return paypal_error(400, "INVALID_REQUEST", "MISSING_REQUIRED_PARAMETER", "webhook_event is required.");

@@ -17,7 +17,7 @@ http::Response PaypalApi::refund(const http::Request& request) {
   if (!payment || payment->stage == Stage::failed) {
     return paypal_error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
   }
-  const auto body = parse_object(request.body);
+  const auto body = parse_paypal_body(request.body);
   if (!body)
     return paypal_error(400, "INVALID_REQUEST", "MALFORMED_REQUEST_JSON", "The request JSON is not well formed.");
   std::int64_t part = payment->amount.minor - payment->refunded_minor();  // no amount: the rest

@@ -4,6 +4,7 @@
 
 #include "http/message.hpp"
 #include "sim/payments/sandbox_text.hpp"
+#include "sim/payments/wire_json.hpp"
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
@@ -43,10 +44,7 @@ inline http::Response paypal_error(int status, std::string_view name, std::strin
       status);
 }
 
-inline std::string text_of(const json::object& object, std::string_view key) {
-  auto found = object.if_contains(key);
-  return found && found->is_string() ? std::string(found->as_string()) : std::string{};
-}
+using wire_json::text_of;
 
 inline const json::object* object_at(const json::object& object, std::initializer_list<std::string_view> path) {
   const json::object* at = &object;
@@ -58,7 +56,8 @@ inline const json::object* object_at(const json::object& object, std::initialize
   return at;
 }
 
-inline std::optional<json::object> parse_object(std::string_view body) {
+// The body as a JSON object; an empty body reads as {}.
+inline std::optional<json::object> parse_paypal_body(std::string_view body) {
   json::error_code error;
   auto value = json::parse(body.empty() ? std::string_view("{}") : body, error);
   if (error || !value.is_object()) return std::nullopt;

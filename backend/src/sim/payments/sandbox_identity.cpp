@@ -34,7 +34,7 @@ crypto::KeyPair key_from(const json::object& object, std::string_view name) {
   return {std::string(key.at("private").as_string()), std::string(key.at("public").as_string())};
 }
 
-std::string text_of(const json::object& object, std::string_view name) {
+std::string required_text(const json::object& object, std::string_view name) {
   return std::string(object.at(name).as_string());
 }
 
@@ -66,23 +66,23 @@ SandboxIdentity from_json(const json::object& o) {
   if (o.at("format").to_number<int>() != kFormat) throw std::runtime_error("another format");
   return {.alipay_merchant = key_from(o, "alipayMerchant"),
           .alipay = key_from(o, "alipay"),
-          .alipay_app_id = text_of(o, "alipayAppId"),
-          .alipay_seller_id = text_of(o, "alipaySellerId"),
+          .alipay_app_id = required_text(o, "alipayAppId"),
+          .alipay_seller_id = required_text(o, "alipaySellerId"),
           .wechat_merchant = key_from(o, "wechatMerchant"),
           .wechat_platform = key_from(o, "wechatPlatform"),
-          .wechat_mchid = text_of(o, "wechatMchid"),
-          .wechat_appid = text_of(o, "wechatAppid"),
-          .wechat_merchant_serial = text_of(o, "wechatMerchantSerial"),
-          .wechat_api_v3_key = text_of(o, "wechatApiV3Key"),
-          .wechat_platform_serial = text_of(o, "wechatPlatformSerial"),
-          .wechat_platform_certificate = text_of(o, "wechatPlatformCertificate"),
+          .wechat_mchid = required_text(o, "wechatMchid"),
+          .wechat_appid = required_text(o, "wechatAppid"),
+          .wechat_merchant_serial = required_text(o, "wechatMerchantSerial"),
+          .wechat_api_v3_key = required_text(o, "wechatApiV3Key"),
+          .wechat_platform_serial = required_text(o, "wechatPlatformSerial"),
+          .wechat_platform_certificate = required_text(o, "wechatPlatformCertificate"),
           .paypal = key_from(o, "paypal"),
-          .paypal_client_id = text_of(o, "paypalClientId"),
-          .paypal_client_secret = text_of(o, "paypalClientSecret"),
-          .paypal_webhook_id = text_of(o, "paypalWebhookId"),
-          .paypal_merchant_id = text_of(o, "paypalMerchantId"),
-          .paypal_certificate_serial = text_of(o, "paypalCertificateSerial"),
-          .paypal_certificate = text_of(o, "paypalCertificate")};
+          .paypal_client_id = required_text(o, "paypalClientId"),
+          .paypal_client_secret = required_text(o, "paypalClientSecret"),
+          .paypal_webhook_id = required_text(o, "paypalWebhookId"),
+          .paypal_merchant_id = required_text(o, "paypalMerchantId"),
+          .paypal_certificate_serial = required_text(o, "paypalCertificateSerial"),
+          .paypal_certificate = required_text(o, "paypalCertificate")};
 }
 
 std::optional<SandboxIdentity> read_identity(const std::filesystem::path& file) {

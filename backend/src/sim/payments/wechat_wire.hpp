@@ -1,6 +1,8 @@
 #pragma once
 // Reading WeChat Pay v3 request bodies in the stand-in, shared by its payment and refund calls.
 
+#include "sim/payments/wire_json.hpp"
+
 #include <boost/json/object.hpp>
 #include <boost/json/parse.hpp>
 
@@ -13,10 +15,7 @@ namespace portal::sim::payments::wechat_wire {
 
 namespace json = boost::json;
 
-inline std::string text_of(const json::object& object, std::string_view key) {
-  auto found = object.if_contains(key);
-  return found && found->is_string() ? std::string(found->as_string()) : std::string{};
-}
+using wire_json::text_of;
 
 inline std::optional<std::int64_t> int_of(const json::value* value) {
   if (value && value->is_int64()) return value->as_int64();

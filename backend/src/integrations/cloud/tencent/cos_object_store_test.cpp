@@ -1,6 +1,7 @@
 #include "integrations/cloud/tencent/cos_object_store.hpp"
 
 #include "core/clock.hpp"
+#include "core/text.hpp"
 #include "integrations/cloud/tencent/cos_signature.hpp"
 #include "integrations/http/fake_http_client_for_test.hpp"
 
@@ -21,16 +22,11 @@ using integrations::HttpReply;
 using integrations::test::FakeHttpClient;
 using integrations::test::RecordedCall;
 
-constexpr std::string_view kSecretId = "AKIDcostest";
-constexpr std::string_view kSecretKey = "cos-test-secret-key";
-constexpr std::string_view kStandIn = "http://127.0.0.1:18080/dev/cloud/cos/demos-1250000000";
+constexpr std::string_view kCosSecretId = "AKIDcostest";
+constexpr std::string_view kCosSecretKey = "cos-test-secret-key";
+constexpr std::string_view kCosStandIn = "http://127.0.0.1:18080/dev/cloud/cos/demos-1250000000";
 constexpr std::string_view kStandInPath = "/dev/cloud/cos/demos-1250000000";
 constexpr std::string_view kRealBase = "https://demos-1250000000.cos.ap-shanghai.myqcloud.com";
-
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
 
 std::map<std::string, std::string> split_pairs(std::string_view text) {
   std::map<std::string, std::string> out;
@@ -63,11 +59,11 @@ void expect_cos_signed(const RecordedCall& call, std::string_view expected_heade
   std::vector<std::pair<std::string, std::string>> headers;
   for (const auto& [name, value] : call.headers) {
     if (name == "Authorization") authorization = value;
-    headers.emplace_back(lower(name), value);
+    headers.emplace_back(core::ascii_lower(name), value);
   }
   const auto q = split_pairs(authorization);
   ASSERT_EQ(q.at("q-sign-algorithm"), "sha1");
-  ASSERT_EQ(q.at("q-ak"), kSecretId);
+  ASSERT_EQ(q.at("q-ak"), kCosSecretId);
   EXPECT_EQ(q.at("q-header-list"), expected_header_list);
   EXPECT_EQ(q.at("q-url-param-list"), expected_param_list);
   EXPECT_EQ(q.at("q-sign-time"), q.at("q-key-time"));
@@ -86,7 +82,7 @@ void expect_cos_signed(const RecordedCall& call, std::string_view expected_heade
   const auto times = split(q.at("q-sign-time"), ';');
   input.start = std::stoll(times.at(0));
   input.end = std::stoll(times.at(1));
-  EXPECT_EQ(q.at("q-signature"), cos_sign(kSecretKey, input).signature) << call.url;
+  EXPECT_EQ(q.at("q-signature"), cos_sign(kCosSecretKey, input).signature) << call.url;
 }
 
 std::string header(const RecordedCall& call, std::string_view name) {
@@ -119,14 +115,14 @@ HttpReply cos_error_reply(int status, std::string_view code) {
 
 CosSettings stand_in() {
   return CosSettings{
-      .bucket = "demos-1250000000", .region = "ap-shanghai", .endpoint = std::string(kStandIn), .timeout_ms = 3000};
+      .bucket = "demos-1250000000", .region = "ap-shanghai", .endpoint = std::string(kCosStandIn), .timeout_ms = 3000};
 }
 
 class CosObjectStoreTest : public ::testing::Test {
  protected:
   core::ManualClock clock{1'800'000'000};
   FakeHttpClient http;
-  CosObjectStore store{Credentials{std::string(kSecretId), std::string(kSecretKey), ""}, stand_in(), http,
+  CosObjectStore store{Credentials{std::string(kCosSecretId), std::string(kCosSecretKey), ""}, stand_in(), http,
                        clock.clock()};
 };
 
@@ -144,9 +140,9 @@ TEST_F(CosObjectStoreTest, ListFollowsNextMarkerAcrossPages) {
   const auto calls = http.calls();
   ASSERT_EQ(calls.size(), 2u);
   EXPECT_EQ(calls[0].method, "GET");
-  EXPECT_EQ(calls[0].url, std::string(kStandIn) + "/?prefix=demos%2Fsrv_1%2F&max-keys=1000");
+  EXPECT_EQ(calls[0].url, std::string(kCosStandIn) + "/?prefix=demos%2Fsrv_1%2F&max-keys=1000");
   EXPECT_EQ(calls[1].url,
-            std::string(kStandIn) + "/?prefix=demos%2Fsrv_1%2F&marker=demos%2Fsrv_1%2Fb.dem&max-keys=1000");
+            std::string(kCosStandIn) + "/?prefix=demos%2Fsrv_1%2F&marker=demos%2Fsrv_1%2Fb.dem&max-keys=1000");
   EXPECT_EQ(calls[0].timeout, std::chrono::milliseconds(3000));
   EXPECT_EQ(header(calls[0], "Host"), "127.0.0.1:18080");
   expect_cos_signed(calls[0], "host", "max-keys;prefix");
@@ -188,7 +184,7 @@ TEST_F(CosObjectStoreTest, RemovePrefixDeletesEveryListedKeyInOneQuietMultiDelet
   ASSERT_EQ(calls.size(), 2u);
   const auto& removal = calls[1];
   EXPECT_EQ(removal.method, "POST");
-  EXPECT_EQ(removal.url, std::string(kStandIn) + "/?delete");
+  EXPECT_EQ(removal.url, std::string(kCosStandIn) + "/?delete");
   EXPECT_EQ(removal.body,
             "<Delete><Quiet>true</Quiet><Object><Key>demos/srv_1/a.dem</Key></Object>"
             "<Object><Key>demos/srv_1/b b.dem</Key></Object></Delete>");
@@ -248,7 +244,7 @@ TEST_F(CosObjectStoreTest, RemovePrefixRefusesAnEmptyPrefix) {
 TEST(CosObjectStoreDownload, APresignedGetValidFromNowForTheTtl) {
   core::ManualClock clock(1'800'000'000);
   FakeHttpClient http;
-  CosObjectStore store(Credentials{std::string(kSecretId), std::string(kSecretKey), ""},
+  CosObjectStore store(Credentials{std::string(kCosSecretId), std::string(kCosSecretKey), ""},
                        CosSettings{.bucket = "demos-1250000000", .region = "ap-shanghai"}, http, clock.clock());
   const std::string key = "demos/srv_1/2026-11-24_2130_de_mirage (2).dem";
   const auto url = store.download_url(key, std::chrono::seconds(600));
@@ -257,16 +253,16 @@ TEST(CosObjectStoreDownload, APresignedGetValidFromNowForTheTtl) {
   ASSERT_TRUE(url.starts_with(std::string(kRealBase) + path + "?")) << url;
   const auto q = split_pairs(url.substr(url.find('?') + 1));
   EXPECT_EQ(q.at("q-sign-algorithm"), "sha1");
-  EXPECT_EQ(q.at("q-ak"), kSecretId);
+  EXPECT_EQ(q.at("q-ak"), kCosSecretId);
   EXPECT_EQ(q.at("q-sign-time"), "1800000000%3B1800000600");
   EXPECT_EQ(q.at("q-key-time"), "1800000000%3B1800000600");
   EXPECT_EQ(q.at("q-header-list"), "host");
   EXPECT_EQ(q.at("q-url-param-list"), "");
-  const auto expected = cos_sign(kSecretKey, CosSignInput{.method = "get",
-                                                          .path = "/" + key,
-                                                          .headers = {{"host", std::string(kRealBase.substr(8))}},
-                                                          .start = 1'800'000'000,
-                                                          .end = 1'800'000'600});
+  const auto expected = cos_sign(kCosSecretKey, CosSignInput{.method = "get",
+                                                             .path = "/" + key,
+                                                             .headers = {{"host", std::string(kRealBase.substr(8))}},
+                                                             .start = 1'800'000'000,
+                                                             .end = 1'800'000'600});
   EXPECT_EQ(q.at("q-signature"), expected.signature);
   EXPECT_TRUE(http.calls().empty());  // signing a link asks nothing of COS
 
@@ -277,16 +273,16 @@ TEST(CosObjectStoreDownload, APresignedGetValidFromNowForTheTtl) {
 TEST(CosObjectStoreDownload, PathStyleStandInSignsThePathBelowTheBucketAndATokenTravelsAlong) {
   core::ManualClock clock(1'800'000'000);
   FakeHttpClient http;
-  CosObjectStore store(Credentials{std::string(kSecretId), std::string(kSecretKey), "sts token"}, stand_in(), http,
-                       clock.clock());
+  CosObjectStore store(Credentials{std::string(kCosSecretId), std::string(kCosSecretKey), "sts token"}, stand_in(),
+                       http, clock.clock());
   const auto url = store.download_url("demos/a.dem", std::chrono::seconds(60));
-  ASSERT_TRUE(url.starts_with(std::string(kStandIn) + "/demos/a.dem?")) << url;
+  ASSERT_TRUE(url.starts_with(std::string(kCosStandIn) + "/demos/a.dem?")) << url;
   EXPECT_TRUE(url.ends_with("&x-cos-security-token=sts%20token")) << url;
-  const auto expected = cos_sign(kSecretKey, CosSignInput{.method = "get",
-                                                          .path = "/demos/a.dem",
-                                                          .headers = {{"host", "127.0.0.1:18080"}},
-                                                          .start = 1'800'000'000,
-                                                          .end = 1'800'000'060});
+  const auto expected = cos_sign(kCosSecretKey, CosSignInput{.method = "get",
+                                                             .path = "/demos/a.dem",
+                                                             .headers = {{"host", "127.0.0.1:18080"}},
+                                                             .start = 1'800'000'000,
+                                                             .end = 1'800'000'060});
   EXPECT_EQ(split_pairs(url.substr(url.find('?') + 1)).at("q-signature"), expected.signature);
 
   http.push(listing({}, ""));
@@ -297,7 +293,7 @@ TEST(CosObjectStoreDownload, PathStyleStandInSignsThePathBelowTheBucketAndAToken
 TEST(CosObjectStoreDownload, TheDefaultEndpointIsTheBucketsVirtualHost) {
   core::ManualClock clock;
   FakeHttpClient http;
-  CosObjectStore store(Credentials{std::string(kSecretId), std::string(kSecretKey), ""},
+  CosObjectStore store(Credentials{std::string(kCosSecretId), std::string(kCosSecretKey), ""},
                        CosSettings{.bucket = "demos-1250000000", .region = "ap-shanghai"}, http, clock.clock());
   http.push(listing({}, ""));
   ASSERT_TRUE(store.list("demos/").ok());

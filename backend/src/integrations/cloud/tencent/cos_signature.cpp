@@ -1,6 +1,7 @@
 #include "integrations/cloud/tencent/cos_signature.hpp"
 
 #include "core/percent_encoding.hpp"
+#include "core/text.hpp"
 #include "integrations/cloud/tencent/digest.hpp"
 
 #include <algorithm>
@@ -10,14 +11,6 @@ namespace portal::cloud::tencent {
 namespace {
 
 using Pairs = std::vector<std::pair<std::string, std::string>>;
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
 
 // COS's rule for both the parameters and the headers: names lower-cased and encoded, values encoded,
 // sorted by name; `list` joins the names with ';', `joined` the name=value pairs with '&'.
@@ -30,7 +23,7 @@ Canonical canonical(const Pairs& pairs) {
   Pairs encoded;
   encoded.reserve(pairs.size());
   for (const auto& [name, value] : pairs)
-    encoded.emplace_back(lower(core::percent_encode(name)), core::percent_encode(value));
+    encoded.emplace_back(core::ascii_lower(core::percent_encode(name)), core::percent_encode(value));
   std::sort(encoded.begin(), encoded.end());
   Canonical out;
   for (const auto& [name, value] : encoded) {
@@ -69,7 +62,7 @@ CosSignature cos_sign(std::string_view secret_key, const CosSignInput& input) {
   out.http_headers = headers.joined;
   // The path is signed decoded, as it reads, although the request line carries it percent-encoded.
   const std::string http_string =
-      lower(input.method) + "\n" + input.path + "\n" + out.http_parameters + "\n" + out.http_headers + "\n";
+      core::ascii_lower(input.method) + "\n" + input.path + "\n" + out.http_parameters + "\n" + out.http_headers + "\n";
   out.http_string_sha1 = sha1_hex(http_string);
   const std::string string_to_sign = "sha1\n" + out.key_time + "\n" + out.http_string_sha1 + "\n";
   out.signature = hmac_sha1_hex(out.sign_key, string_to_sign);

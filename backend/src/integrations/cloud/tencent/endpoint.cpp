@@ -1,5 +1,7 @@
 #include "integrations/cloud/tencent/endpoint.hpp"
 
+#include "core/text.hpp"
+
 #include <boost/url/parse.hpp>
 #include <boost/url/url_view.hpp>
 
@@ -8,14 +10,6 @@
 namespace portal::cloud::tencent {
 
 namespace {
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
 
 std::string without_trailing_slash(std::string text) {
   while (!text.empty() && text.back() == '/') text.pop_back();
@@ -28,13 +22,13 @@ Endpoint parse_endpoint(std::string_view url) {
   const auto parsed = boost::urls::parse_absolute_uri(url);
   if (!parsed) throw std::invalid_argument("cloud endpoint is not a URL: " + std::string(url));
   const boost::urls::url_view& view = *parsed;
-  const std::string scheme = lower(view.scheme());
+  const std::string scheme = core::ascii_lower(view.scheme());
   if ((scheme != "http" && scheme != "https") || view.encoded_host().empty() || view.has_query() ||
       view.has_fragment() || view.has_userinfo()) {
     throw std::invalid_argument("cloud endpoint must be http(s)://host[:port][/path]: " + std::string(url));
   }
   return Endpoint{.base = without_trailing_slash(std::string(url)),
-                  .host = lower(view.encoded_host_and_port()),
+                  .host = core::ascii_lower(view.encoded_host_and_port()),
                   .path = without_trailing_slash(std::string(view.path()))};
 }
 

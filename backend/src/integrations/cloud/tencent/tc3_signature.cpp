@@ -1,6 +1,7 @@
 #include "integrations/cloud/tencent/tc3_signature.hpp"
 
 #include "core/crypto.hpp"
+#include "core/text.hpp"
 #include "integrations/cloud/tencent/digest.hpp"
 
 #include <chrono>
@@ -13,14 +14,6 @@ namespace {
 constexpr std::string_view kAlgorithm = "TC3-HMAC-SHA256";
 constexpr std::string_view kSignedHeaders = "content-type;host";
 constexpr std::string_view kTerminator = "tc3_request";
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
 
 std::string_view trim(std::string_view text) {
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
@@ -71,8 +64,8 @@ std::string tc3_canonical_request(const Tc3Request& request) {
   out += request.canonical_query;
   out += '\n';
   // CanonicalHeaders, sorted by name, each line ending in \n; then an empty line's worth of \n.
-  out += "content-type:" + lower(trim(request.content_type)) + "\n";
-  out += "host:" + lower(trim(request.host)) + "\n";
+  out += "content-type:" + core::ascii_lower(trim(request.content_type)) + "\n";
+  out += "host:" + core::ascii_lower(trim(request.host)) + "\n";
   out += '\n';
   out += kSignedHeaders;
   out += '\n';

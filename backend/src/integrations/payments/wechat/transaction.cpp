@@ -10,11 +10,6 @@ namespace portal::payments::wechat {
 
 namespace {
 
-std::string string_member(const boost::json::object& object, std::string_view name) {
-  const auto* value = object.if_contains(name);
-  return value && value->is_string() ? std::string(value->as_string()) : std::string{};
-}
-
 core::Result<boost::json::object> parse_object(std::string_view json) {
   boost::system::error_code error;
   boost::json::value root = boost::json::parse(json, error);
@@ -85,6 +80,11 @@ core::Result<ProviderPayment> read_refund(std::string_view json) {
   payment->amount = *amount;
   payment->event_type = refund_status;
   return payment;
+}
+
+std::string string_member(const boost::json::object& object, std::string_view name) {
+  const auto* value = object.if_contains(name);
+  return value && value->is_string() ? std::string(value->as_string()) : std::string{};
 }
 
 }  // namespace portal::payments::wechat

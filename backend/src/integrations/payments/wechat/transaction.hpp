@@ -5,6 +5,9 @@
 #include "core/result.hpp"
 #include "integrations/payments/provider.hpp"
 
+#include <boost/json/object.hpp>
+
+#include <string>
 #include <string_view>
 
 namespace portal::payments::wechat {
@@ -20,5 +23,8 @@ core::Result<ProviderPayment> read_transaction(std::string_view json);
 // {out_trade_no, transaction_id, refund_status, amount{total}, mchid, success_time}: refunded when
 // refund_status is SUCCESS; otherwise the payment is still paid (the refund was closed or stuck).
 core::Result<ProviderPayment> read_refund(std::string_view json);
+
+// The string member `name` of a WeChat Pay object, or "" when it is missing or not a string.
+std::string string_member(const boost::json::object& object, std::string_view name);
 
 }  // namespace portal::payments::wechat

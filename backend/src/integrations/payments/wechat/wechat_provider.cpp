@@ -20,11 +20,6 @@ namespace {
 
 constexpr int kChinaOffsetMinutes = 8 * 60;
 
-std::string string_member(const boost::json::object& object, std::string_view name) {
-  const auto* value = object.if_contains(name);
-  return value && value->is_string() ? std::string(value->as_string()) : std::string{};
-}
-
 // Our order ids are URL-safe already; encoding keeps a path segment a path segment regardless.
 std::string path_segment(std::string_view text) { return core::percent_encode(text); }
 
