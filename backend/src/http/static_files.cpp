@@ -1,5 +1,6 @@
 #include "http/static_files.hpp"
 
+#include "core/text.hpp"
 #include "http/api_error.hpp"
 
 #include <fmt/format.h>
@@ -21,12 +22,6 @@ bool is_compressible(std::string_view mime) {
   return mime.starts_with("text/") || mime.starts_with("application/javascript") ||
          mime.starts_with("application/json") || mime.starts_with("image/svg") ||
          mime.starts_with("application/manifest");
-}
-
-std::string lowercase(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
 }
 
 std::string_view trim(std::string_view s) {
@@ -57,7 +52,7 @@ std::string_view mime_type_for(const fs::path& file) {
       {".webmanifest", "application/manifest+json"},
       {".wasm", "application/wasm"},
   };
-  auto it = types.find(lowercase(file.extension().string()));
+  auto it = types.find(core::ascii_lower(file.extension().string()));
   return it == types.end() ? std::string_view("application/octet-stream") : it->second;
 }
 
@@ -69,10 +64,10 @@ std::vector<std::string> accepted_encodings(std::string_view header) {
     std::string_view item = trim(header.substr(0, comma));
     header = comma == std::string_view::npos ? std::string_view{} : header.substr(comma + 1);
     auto semi = item.find(';');
-    std::string name = lowercase(trim(item.substr(0, semi)));
+    std::string name = core::ascii_lower(trim(item.substr(0, semi)));
     bool refused = false;
     if (semi != std::string_view::npos) {
-      std::string params = lowercase(item.substr(semi + 1));
+      std::string params = core::ascii_lower(item.substr(semi + 1));
       auto q = params.find("q=");
       if (q != std::string::npos) {
         std::string_view value = trim(std::string_view(params).substr(q + 2));
