@@ -1,5 +1,6 @@
 #include "http/dispatcher.hpp"
 
+#include "core/text.hpp"
 #include "http/api_error.hpp"
 #include "http/response_compression.hpp"
 
@@ -40,9 +41,7 @@ bool is_json_media_type(std::string_view content_type) {
   auto semi = content_type.find(';');
   std::string_view media = content_type.substr(0, semi);
   while (!media.empty() && media.back() == ' ') media.remove_suffix(1);
-  std::string lowered(media);
-  for (auto& c : lowered) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return lowered == "application/json";
+  return core::ascii_lower(media) == "application/json";
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "features/auth/credentials_rules.hpp"
 
+#include "core/text.hpp"
 #include "features/auth/errors.hpp"
 
 #include <algorithm>
@@ -32,10 +33,7 @@ core::Result<std::string> normalize_email(std::string_view raw) {
   const std::string_view domain = raw.substr(at + 1);
   const std::size_t dot = domain.rfind('.');
   if (dot == std::string_view::npos || dot == 0 || dot + 1 == domain.size() || domain.front() == '.') return bad();
-  std::string out(raw);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
+  return core::ascii_lower(raw);
 }
 
 core::Status check_password(std::string_view password, std::string_view field) {

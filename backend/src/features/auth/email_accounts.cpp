@@ -1,5 +1,6 @@
 #include "features/auth/email_accounts.hpp"
 
+#include "core/text.hpp"
 #include "core/crypto.hpp"
 #include "core/percent_encoding.hpp"
 #include "features/auth/credentials_rules.hpp"
@@ -185,8 +186,7 @@ core::Status EmailAccounts::confirm_reset(std::string_view raw, std::string_view
                                           const std::string& ip) {
   auto email = normalize_email(raw);
   if (!email || !is_hex_token(token)) return errors::reset_link_invalid();
-  std::string lowered(token);
-  std::transform(lowered.begin(), lowered.end(), lowered.begin(), [](unsigned char c) { return std::tolower(c); });
+  const std::string lowered = core::ascii_lower(token);
   const std::int64_t now = d_.now();
   const auto stored = d_.credentials.find_reset_token(core::sha256_hex(lowered));
   const auto user = d_.users.find_by_email(*email);

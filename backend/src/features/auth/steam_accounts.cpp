@@ -1,5 +1,6 @@
 #include "features/auth/steam_accounts.hpp"
 
+#include "core/text.hpp"
 #include "core/crypto.hpp"
 #include "core/steam_id.hpp"
 #include "features/auth/credentials_rules.hpp"
@@ -83,8 +84,7 @@ core::Result<SteamIdentity> SteamAccounts::redeem_game_token(const TokenClaims& 
   if (auto wait = d_.budgets.take(attempts_key, kWrongGameTokens, d_.now())) {
     return errors::rate_limited(*wait);
   }
-  std::string token(game_token_text);
-  for (char& c : token) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string token = core::ascii_lower(game_token_text);
   const std::int64_t now = d_.now();
   const auto steam_id = token.size() == 8 ? d_.bindings.redeem_game_token(core::sha256_hex(token), now) : std::nullopt;
   if (!steam_id) return errors::invalid_bind_token();

@@ -1,5 +1,6 @@
 #include "features/payments/console_routes.hpp"
 
+#include "core/text.hpp"
 #include "core/steam_id.hpp"
 #include "features/payments/console_dto.hpp"
 #include "features/payments/errors.hpp"
@@ -137,7 +138,7 @@ core::Status read_q(const Request& request, OrderSearchFilter& filter) {
   std::string q(request.query_param("q").value_or(""));
   if (q.empty()) return core::Ok{};
   if (q.size() > kMaxQueryBytes) return core::validation_failed("q", "q must be at most 254 bytes");
-  std::transform(q.begin(), q.end(), q.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  q = core::ascii_lower(q);
   if (q.find('@') != std::string::npos) {
     filter.email = q;
   } else if (core::is_steam_id64(q)) {
