@@ -13,6 +13,7 @@ import type zhLeaderboard from './zh/leaderboard.json'
 import type zhPayments from './zh/payments.json'
 import type zhPracc from './zh/pracc.json'
 import type zhServers from './zh/servers.json'
+import type zhServersExtra from './zh/servers-extra.json'
 import type zhSettings from './zh/settings.json'
 import zhShell from './zh/shell.json'
 import type zhVip from './zh/vip.json'
@@ -22,6 +23,7 @@ export interface AppResources {
   common: typeof zhCommon
   shell: typeof zhShell
   servers: typeof zhServers
+  'servers-extra': typeof zhServersExtra
   vip: typeof zhVip
   pracc: typeof zhPracc
   commands: typeof zhCommands
@@ -45,7 +47,10 @@ export const bundledResources = { zh: { common: zhCommon, shell: zhShell } }
 export const localeLoaders: Record<Namespace, Record<'zh' | 'en', Loader>> = {
   common: { zh: async () => ({ default: zhCommon }), en: () => import('./en/common.json') },
   shell: { zh: async () => ({ default: zhShell }), en: () => import('./en/shell.json') },
+  // The server list's first paint: toolbar, filters, table, rows (and the mode and region names).
   servers: { zh: () => import('./zh/servers.json'), en: () => import('./en/servers.json') },
+  // What the list does not show until asked: the player popup, quick join, the details and rules pages.
+  'servers-extra': { zh: () => import('./zh/servers-extra.json'), en: () => import('./en/servers-extra.json') },
   vip: { zh: () => import('./zh/vip.json'), en: () => import('./en/vip.json') },
   pracc: { zh: () => import('./zh/pracc.json'), en: () => import('./en/pracc.json') },
   commands: { zh: () => import('./zh/commands.json'), en: () => import('./en/commands.json') },

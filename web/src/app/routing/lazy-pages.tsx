@@ -2,7 +2,7 @@
 // downloads the shell and the page it shows, nothing of the others (issue 17's first-load budget,
 // scripts/size-budget.mjs).
 import { lazy, Suspense, type ComponentType } from 'react'
-import { loadNamespaces } from '@/lib/i18n'
+import { loadNamespace, loadNamespaces } from '@/lib/i18n'
 import type { Namespace } from '@/locales/resources'
 import { RouteFallback } from './route-fallback'
 
@@ -92,10 +92,11 @@ export function preloadPage(pathname: string): void {
   // A failed preload is the page's own failure when it renders (React.lazy reports it there).
   page?.preload().catch(() => {})
   // The server details and rules pages are lazy inside /servers' chunk: a visit that opens one starts
-  // its chunk now too, instead of after the area's chunk has arrived and rendered.
+  // its chunk and strings now too, instead of after the area's chunk has arrived and rendered.
   if (section === 'servers' && subpage === 'details') {
     import('@/features/servers/components/server-details-page').catch(() => {})
   } else if (section === 'servers' && subpage === 'rules') {
     import('@/features/servers/components/server-rules-page').catch(() => {})
   }
+  if (section === 'servers' && (subpage === 'details' || subpage === 'rules')) loadNamespace('servers-extra').catch(() => {})
 }

@@ -84,7 +84,7 @@ export function HistoryChart({
   maxSlots: number
   current: number
 }) {
-  const { t } = useTranslation('servers')
+  const { t } = useTranslation('servers-extra')
   const gradientId = useId()
   const [frameRef, width] = useWidth<HTMLDivElement>()
   const data = useMemo(() => {

@@ -30,7 +30,7 @@ const SCROLL_CLOSE_PX = 4
  * to the name on Escape or its close button.
  */
 export function PlayerPopup({ server, anchor, onClose, showDetailsLink }: PlayerPopupProps) {
-  const { t } = useTranslation('servers')
+  const { t } = useTranslation('servers-extra')
   const from = useFromSearch()
   const titleId = useId()
   const ref = useRef<HTMLDialogElement>(null)

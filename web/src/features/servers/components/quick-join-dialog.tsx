@@ -38,7 +38,7 @@ export interface QuickJoinDialogProps {
 
 /** Quick join (spec 000 §4.6): pick a category, wait 500 ms, get one server with just enough free slots. */
 export function QuickJoinDialog({ open, onOpenChange, servers }: QuickJoinDialogProps) {
-  const { t } = useTranslation('servers')
+  const { t } = useTranslation('servers-extra')
   const [view, setView] = useState<View>({ step: 'choose' })
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const user = useSessionUser()
@@ -151,19 +151,20 @@ export function QuickJoinDialog({ open, onOpenChange, servers }: QuickJoinDialog
 }
 
 function QuickJoinResultCard({ server }: { server: ServerItem }) {
-  const { t } = useTranslation('servers')
+  const { t } = useTranslation('servers-extra')
+  const { t: listT } = useTranslation('servers')
   return (
     <section aria-label={t('quickJoin.found')} className="rounded-xl border border-brand-500/30 bg-brand-500/[0.06] p-4">
       <p className="text-xs font-semibold text-brand-300">{t('quickJoin.found')}</p>
       <p className="mt-1 truncate text-lg font-bold text-white">{server.displayName}</p>
       <p className="mt-1 text-sm text-zinc-400">
-        <span className="font-mono">{server.map}</span> · {regionLabel(t, server.region)} ·{' '}
+        <span className="font-mono">{server.map}</span> · {regionLabel(listT, server.region)} ·{' '}
         <span className="font-mono tabular-nums">
           {server.current}/{server.maxSlots}
         </span>
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
-        <CopyButton text={connectCommand(server)} label={t('row.copy')} size="md" />
+        <CopyButton text={connectCommand(server)} label={listT('row.copy')} size="md" />
         <JoinButton server={server} label={t('quickJoin.join')} size="md" />
       </div>
     </section>

@@ -45,7 +45,8 @@ function Stat({ label, children, span }: { label: string; children: ReactNode; s
 
 /** Live details of one server (GET /api/servers/{id}) with its 24 h player history. */
 export function ServerDetailsPage() {
-  const { t } = useTranslation('servers')
+  const { t } = useTranslation('servers-extra')
+  const { t: listT } = useTranslation('servers')
   const { serverId = '' } = useParams()
   const from = useFromSearch()
   const { servers } = useAppConfig()
@@ -67,7 +68,7 @@ export function ServerDetailsPage() {
       {query.isPending && (
         <output className="flex items-center justify-center gap-3 py-16 text-sm text-zinc-400">
           <Spinner />
-          {t('loading')}
+          {listT('loading')}
         </output>
       )}
       {query.isError && (
@@ -97,7 +98,7 @@ export function ServerDetailsPage() {
               </Stat>
               <Stat label={t('details.status')} span="phone">
                 <span className={cn(isOnline(server) ? 'text-signal-400' : 'text-zinc-500')}>
-                  {isOnline(server) ? t('table.statusOnline') : t('table.statusOffline')}
+                  {isOnline(server) ? listT('table.statusOnline') : listT('table.statusOffline')}
                 </span>
               </Stat>
               <Stat label={t('details.ping')}>
@@ -113,8 +114,8 @@ export function ServerDetailsPage() {
               <Stat label={t('details.tickrate')}>
                 <span className="font-mono tabular-nums">{details.tickrate ?? UNKNOWN}</span>
               </Stat>
-              <Stat label={t('details.region')}>{server.region.trim() ? regionLabel(t, server.region) : UNKNOWN}</Stat>
-              <Stat label={t('details.mode')}>{server.category.trim() ? modeLabel(t, server.category) : UNKNOWN}</Stat>
+              <Stat label={t('details.region')}>{server.region.trim() ? regionLabel(listT, server.region) : UNKNOWN}</Stat>
+              <Stat label={t('details.mode')}>{server.category.trim() ? modeLabel(listT, server.category) : UNKNOWN}</Stat>
               <Stat label={t('details.address')} span="two">
                 <span className="font-mono whitespace-nowrap" title={server.id}>
                   {server.id}

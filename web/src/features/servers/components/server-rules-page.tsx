@@ -19,7 +19,7 @@ const RULES = [
 
 /** The eight generic server rules (spec 000 §2.7) and a link back to the details. */
 export function ServerRulesPage() {
-  const { t } = useTranslation('servers')
+  const { t } = useTranslation('servers-extra')
   const { serverId = '' } = useParams()
   const from = useFromSearch()
   return (

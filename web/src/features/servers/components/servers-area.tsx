@@ -1,15 +1,20 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, Route, Routes } from 'react-router'
 import { useAppConfig } from '@/lib/config/config-context'
+import { loadNamespace } from '@/lib/i18n'
 import { useFromSearch } from '@/lib/navigation'
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '@/components/ui/spinner'
 import { ServersPage } from './servers-page'
 
-// The details (with its history chart) and rules pages load when opened: a visit to the list does
-// not download them (issue 17, fourth round).
-const ServerDetailsPage = lazy(async () => ({ default: (await import('./server-details-page')).ServerDetailsPage }))
-const ServerRulesPage = lazy(async () => ({ default: (await import('./server-rules-page')).ServerRulesPage }))
+// The details (with its history chart) and rules pages load when opened, with their strings
+// (servers-extra): a visit to the list downloads neither (issue 17).
+const ServerDetailsPage = lazy(async () => ({
+  default: (await Promise.all([import('./server-details-page'), loadNamespace('servers-extra')]))[0].ServerDetailsPage,
+}))
+const ServerRulesPage = lazy(async () => ({
+  default: (await Promise.all([import('./server-rules-page'), loadNamespace('servers-extra')]))[0].ServerRulesPage,
+}))
 
 /** Shows what the app's route fallback shows while the page's chunk arrives. */
 function Deferred({ children }: { children: ReactNode }) {

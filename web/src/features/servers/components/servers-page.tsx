@@ -8,6 +8,7 @@ import { LoadingOverlay } from '@/components/ui/loading-overlay'
 import { PageFrame } from '@/components/ui/page-frame'
 import { useAppConfig } from '@/lib/config/config-context'
 import { DESKTOP_MEDIA_QUERY } from '@/lib/constants'
+import { loadNamespace } from '@/lib/i18n'
 import { useMediaQuery } from '@/lib/use-media-query'
 import { useServerFilters, type FilterOptions } from '../hooks/use-server-filters'
 import { useFullServerList, useServerList } from '../hooks/use-server-list'
@@ -22,10 +23,13 @@ import { ServerFiltersBar } from './server-filters-bar'
 import { ServerTable } from './server-table'
 
 // Neither shows on the page's first paint: the player popup loads with the first name pressed, the
-// quick-join dialog with its first opening (issue 17, fourth round).
-const playerPopup = deferredComponent<PlayerPopupProps>(async () => (await import('./player-popup')).PlayerPopup)
+// quick-join dialog with its first opening (issue 17, fourth round), each with the strings the list
+// does not use (servers-extra), in parallel with its code.
+const playerPopup = deferredComponent<PlayerPopupProps>(
+  async () => (await Promise.all([import('./player-popup'), loadNamespace('servers-extra')]))[0].PlayerPopup,
+)
 const quickJoinDialog = deferredComponent<QuickJoinDialogProps>(
-  async () => (await import('./quick-join-dialog')).QuickJoinDialog,
+  async () => (await Promise.all([import('./quick-join-dialog'), loadNamespace('servers-extra')]))[0].QuickJoinDialog,
 )
 
 const distinct = (values: string[]) => [...new Set(values.filter(Boolean))].sort((a, b) => a.localeCompare(b))
