@@ -12,6 +12,7 @@ import type zhInventory from './zh/inventory.json'
 import type zhLeaderboard from './zh/leaderboard.json'
 import type zhPayments from './zh/payments.json'
 import type zhPracc from './zh/pracc.json'
+import type zhPraccServers from './zh/pracc-servers.json'
 import type zhServers from './zh/servers.json'
 import type zhServersExtra from './zh/servers-extra.json'
 import type zhSettings from './zh/settings.json'
@@ -26,6 +27,7 @@ export interface AppResources {
   'servers-extra': typeof zhServersExtra
   vip: typeof zhVip
   pracc: typeof zhPracc
+  'pracc-servers': typeof zhPraccServers
   commands: typeof zhCommands
   leaderboard: typeof zhLeaderboard
   faq: typeof zhFaq
@@ -52,7 +54,11 @@ export const localeLoaders: Record<Namespace, Record<'zh' | 'en', Loader>> = {
   // What the list does not show until asked: the player popup, quick join, the details and rules pages.
   'servers-extra': { zh: () => import('./zh/servers-extra.json'), en: () => import('./en/servers-extra.json') },
   vip: { zh: () => import('./zh/vip.json'), en: () => import('./en/vip.json') },
+  // The practice-server page's first paint: the top area, "My servers" and the visitor's stand-in.
   pracc: { zh: () => import('./zh/pracc.json'), en: () => import('./en/pracc.json') },
+  // The account's rented servers: their cards and actions, the dialogs, buying one, the region names
+  // and the rental's errors (with the cards or a dialog, and in the console).
+  'pracc-servers': { zh: () => import('./zh/pracc-servers.json'), en: () => import('./en/pracc-servers.json') },
   commands: { zh: () => import('./zh/commands.json'), en: () => import('./en/commands.json') },
   leaderboard: { zh: () => import('./zh/leaderboard.json'), en: () => import('./en/leaderboard.json') },
   faq: { zh: () => import('./zh/faq.json'), en: () => import('./en/faq.json') },

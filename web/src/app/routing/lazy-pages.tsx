@@ -37,7 +37,8 @@ export const ServersArea = lazyPage(
 )
 // The payments strings come with the VIP checkout, when its dialog first opens (pay-dialog).
 export const VipPage = lazyPage(async () => (await import('@/features/vip/components/vip-page')).VipPage, ['vip'])
-// The payments strings come with the rental's dialogs, when one first opens (pracc's lazy-dialogs).
+// The cards' and dialogs' strings (pracc-servers) and the payments strings come with them, when
+// someone logs in or a dialog first opens (pracc's lazy-dialogs).
 export const PraccRoute = lazyPage(async () => (await import('./pracc-route')).PraccRoute, ['pracc', 'commands'])
 export const LeaderboardPage = lazyPage(
   async () => (await import('@/features/leaderboard/components/leaderboard-page')).LeaderboardPage,

@@ -185,7 +185,7 @@ function Orders({ rows }: { rows: PersonOrder[] }) {
 
 /** The practice servers the account owns or is an admin of; the id opens it in the rentals list. */
 function Rentals({ rows }: { rows: PersonRental[] }) {
-  const { t } = useTranslation(['console', 'console-ops', 'pracc'])
+  const { t } = useTranslation(['console', 'console-ops', 'pracc-servers'])
   return (
     <Panel title={t('people.rentals')}>
       <DataTable
@@ -220,7 +220,7 @@ function Rentals({ rows }: { rows: PersonRental[] }) {
           {
             id: 'region',
             header: t('people.region'),
-            render: (rental) => t(`pracc:regions.${rental.region}` as 'pracc:regions.ap-beijing', { defaultValue: rental.region }),
+            render: (rental) => t(`pracc-servers:regions.${rental.region}` as 'pracc-servers:regions.ap-beijing', { defaultValue: rental.region }),
           },
           { id: 'created', header: t('people.rentedAt'), render: (rental) => <UnixTime at={rental.created_at} /> },
           { id: 'expires', header: t('people.expiresAt'), render: (rental) => <UnixTime at={rental.expires_at} /> },

@@ -36,9 +36,9 @@ const inputClasses =
 
 /** The owner's editor: rows of Steam ID and note, teammates to add, and apply (checks every row first). */
 export function AdminEditor({ server, initial, me, onSaved }: AdminEditorProps) {
-  const { t } = useTranslation('pracc')
+  const { t } = useTranslation('pracc-servers')
   const { toast } = useToast()
-  const errorText = useErrorText('pracc')
+  const errorText = useErrorText('pracc-servers')
   const queryClient = useQueryClient()
   const { rows, add, update, remove } = useAdminRows(initial)
   const [checked, setChecked] = useState(false)

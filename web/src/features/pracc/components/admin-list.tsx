@@ -8,7 +8,7 @@ interface AdminListProps {
 
 /** The admin list as members see it: read only. */
 export function AdminList({ admins, me }: AdminListProps) {
-  const { t } = useTranslation('pracc')
+  const { t } = useTranslation('pracc-servers')
   if (admins.length === 0) return <p className="text-sm text-zinc-400">{t('admins.empty')}</p>
   return (
     <ul aria-label={t('admins.listLabel')} className="flex flex-col gap-1.5">

@@ -15,7 +15,7 @@ import type { ServerDialogProps } from './server-dialog-props'
  * marked "me".
  */
 export function AdminsDialog({ server, onClose }: ServerDialogProps) {
-  const { t } = useTranslation('pracc')
+  const { t } = useTranslation(['pracc-servers', 'pracc'])
   const me = useSessionUser()?.steamId ?? null
   const query = useQuery({
     queryKey: praccKeys.admins(server.id),
@@ -37,7 +37,7 @@ export function AdminsDialog({ server, onClose }: ServerDialogProps) {
       {query.isPending ? (
         <output className="flex items-center gap-2 text-sm text-zinc-400">
           <Spinner className="size-4" />
-          {t('myServers.loading')}
+          {t('pracc:myServers.loading')}
         </output>
       ) : query.isError ? (
         <p role="alert" className="text-sm text-red-300">

@@ -45,7 +45,7 @@ interface CardActionBarProps {
 
 /** The card's buttons, in the order and with the states the rules give. */
 export function CardActionBar({ rules, copyText, onOpen, onRestart, onJob, jobPending }: CardActionBarProps) {
-  const { t } = useTranslation(['pracc', 'common'])
+  const { t } = useTranslation(['pracc-servers', 'common'])
   const { state: copyState, copy } = useCopyFeedback()
   const hint = (rule: ActionRule) => t(`hints.${rule.reason ?? rule.action}`)
 

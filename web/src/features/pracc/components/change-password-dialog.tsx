@@ -16,7 +16,7 @@ import type { ServerDialogProps } from './server-dialog-props'
 
 /** Change password (spec 001 §2.4, §4, §5): password and confirmation, then a success view, then confirm. */
 export function ChangePasswordDialog({ server, onClose }: ServerDialogProps) {
-  const { t } = useTranslation('pracc')
+  const { t } = useTranslation('pracc-servers')
   const queryClient = useQueryClient()
   const rentalText = useRentalErrorText()
   const [password, setPassword] = useState('')

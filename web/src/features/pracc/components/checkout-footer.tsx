@@ -19,7 +19,7 @@ interface CheckoutFooterProps {
  * retry in the submit button's place, which resets the payment (spec 001 §2.3).
  */
 export function CheckoutFooter({ total, payment, ready, onRetry }: CheckoutFooterProps) {
-  const { t } = useTranslation(['pracc', 'payments'])
+  const { t } = useTranslation(['pracc-servers', 'payments'])
   const timedOut = payment.phase === 'error' && isTimeoutError(payment.error)
   const busy = payment.phase === 'starting'
   return (

@@ -12,7 +12,7 @@ interface DemoLinkDialogProps {
 
 /** The prepared demo's link: download it, or copy it (2 s feedback). */
 export function DemoLinkDialog({ file, url, onClose }: DemoLinkDialogProps) {
-  const { t } = useTranslation('pracc')
+  const { t } = useTranslation('pracc-servers')
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={t('demos.linkTitle')} description={t('demos.linkBody', { file })} size="md">
       <div className="flex flex-col gap-4">

@@ -16,9 +16,9 @@ import type { ServerDialogProps } from './server-dialog-props'
 
 /** DEMO (spec 001 §2.4, §4): the recordings, newest first; pick one, prepare it, get its link. */
 export function DemosDialog({ server, onClose }: ServerDialogProps) {
-  const { t } = useTranslation('pracc')
+  const { t } = useTranslation(['pracc-servers', 'pracc'])
   const language = useLanguage()
-  const errorText = useErrorText('pracc')
+  const errorText = useErrorText('pracc-servers')
   const { demos, loading, fetching, error, refresh } = useDemos(server.id)
   const [selected, setSelected] = useState<string | null>(null)
   const [link, setLink] = useState<{ file: string; url: string } | null>(null)
@@ -54,7 +54,7 @@ export function DemosDialog({ server, onClose }: ServerDialogProps) {
           <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-300">
             {t('demos.fetchError')}
             <Button variant="secondary" size="sm" onClick={() => refresh(true)}>
-              {t('myServers.retry')}
+              {t('pracc:myServers.retry')}
             </Button>
           </div>
         ) : demos.length === 0 ? (

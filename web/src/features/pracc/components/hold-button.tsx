@@ -30,7 +30,7 @@ export function HoldButton({
   size = 'sm',
   className,
 }: HoldButtonProps) {
-  const { t } = useTranslation('pracc')
+  const { t } = useTranslation('pracc-servers')
   const { progress, holding, handlers } = useHoldToConfirm({ onConfirm, disabled })
   const hintId = useId()
   const button = (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 
 /** Covers a card under maintenance (maintenance_status 1) with the status and a description. */
 export function MaintenanceOverlay({ status, text }: { status: string; text: string | null }) {
-  const { t } = useTranslation('pracc')
+  const { t } = useTranslation('pracc-servers')
   return (
     <output
       data-testid="maintenance-overlay"

@@ -30,7 +30,7 @@ export interface NewServerDialogProps {
 }
 
 export function NewServerDialog({ onClose }: NewServerDialogProps) {
-  const { t } = useTranslation('pracc')
+  const { t } = useTranslation('pracc-servers')
   const { payments } = useAppConfig()
   const user = useSessionUser()
   const queryClient = useQueryClient()

@@ -4,7 +4,7 @@ import { REGION_FILTERS, type RegionFilter } from '../model/regions'
 
 /** All / China / Asia / Europe / America (spec 001 §4): toggle buttons, one pressed. */
 export function RegionFilterTabs({ value, onChange }: { value: RegionFilter; onChange: (filter: RegionFilter) => void }) {
-  const { t } = useTranslation('pracc')
+  const { t } = useTranslation('pracc-servers')
   return (
     <fieldset className="flex flex-wrap gap-1.5">
       <legend className="sr-only">{t('regionFilters.label')}</legend>

@@ -22,7 +22,7 @@ const MODES: RegionMode[] = ['fixed', 'flexible']
  * before a mode is chosen.
  */
 export function RegionModePicker({ mode, onModeChange, region, onRegionChange }: RegionModePickerProps) {
-  const { t } = useTranslation('pracc')
+  const { t } = useTranslation('pracc-servers')
   // Before a mode is chosen the basic tier's regions are shown (and cannot be picked yet).
   const regions = useAvailableRegions(mode === 'flexible')
   const modeName = useId()

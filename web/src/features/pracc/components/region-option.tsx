@@ -17,7 +17,7 @@ interface RegionOptionProps {
 
 /** One region as a radio card: a green dot when available, grey when not, a star when recommended. */
 export function RegionOption({ entry, name, checked, disabled, current = false, onChange }: RegionOptionProps) {
-  const { t } = useTranslation('pracc')
+  const { t } = useTranslation('pracc-servers')
   const regionLabel = useRegionLabel()
   const descriptionId = useId()
   const states = [

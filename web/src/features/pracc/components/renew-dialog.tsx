@@ -18,7 +18,7 @@ import type { ServerDialogProps } from './server-dialog-props'
 
 /** Renew (spec 001 §2.4, §4): duration (1 month by default), method, price, then the payment view. */
 export function RenewDialog({ server, onClose }: ServerDialogProps) {
-  const { t } = useTranslation('pracc')
+  const { t } = useTranslation('pracc-servers')
   const { payments } = useAppConfig()
   const queryClient = useQueryClient()
   const refreshList = () => void queryClient.invalidateQueries({ queryKey: praccKeys.servers })

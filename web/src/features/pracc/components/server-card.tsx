@@ -19,15 +19,15 @@ interface ServerCardProps {
 }
 
 function useStatusLabel() {
-  const { t, i18n } = useTranslation('pracc')
+  const { t, i18n } = useTranslation('pracc-servers')
   return (status: string) => {
     const key = `statuses.${status.toUpperCase()}`
-    return i18n.exists(`pracc:${key}`) ? t(key as 'statuses.RUNNING') : status
+    return i18n.exists(`pracc-servers:${key}`) ? t(key as 'statuses.RUNNING') : status
   }
 }
 
 function RoleBadge({ owner }: { owner: boolean }) {
-  const { t } = useTranslation('pracc')
+  const { t } = useTranslation('pracc-servers')
   const Icon = owner ? Crown : Users
   return (
     <span
@@ -44,7 +44,7 @@ function RoleBadge({ owner }: { owner: boolean }) {
 
 /** A rented server (spec 001 §2.2, §4): who you are on it, where and until when it runs, and its buttons. */
 export function ServerCard({ server, now, onOpen }: ServerCardProps) {
-  const { t } = useTranslation('pracc')
+  const { t } = useTranslation('pracc-servers')
   const regionLabel = useRegionLabel()
   const statusLabel = useStatusLabel()
   const titleId = useId()

@@ -9,7 +9,7 @@ import { POST_PAYMENT_WAIT_SECONDS } from '@/lib/constants'
  * waits 180 s, the time the server needs to come up; confirm closes the dialog and reloads the list.
  */
 export function ServerCreating({ onConfirm }: { onConfirm: () => void }) {
-  const { t } = useTranslation('pracc')
+  const { t } = useTranslation('pracc-servers')
   // Counted from a deadline, so a throttled background tab still shows the right time; it starts at
   // 180 on the first render, so the button is never usable before the wait.
   const [deadline] = useState(() => Date.now() + POST_PAYMENT_WAIT_SECONDS * 1000)

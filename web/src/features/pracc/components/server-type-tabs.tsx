@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn'
  * §2.3). Only one tab can be chosen, so the tab list is a label for the panel below.
  */
 export function ServerTypeTabs({ panelId }: { panelId: string }) {
-  const { t } = useTranslation('pracc')
+  const { t } = useTranslation('pracc-servers')
   const tab = 'inline-flex min-h-10 items-center gap-2 rounded-t-lg border-b-2 px-3 text-sm font-semibold'
   return (
     <div role="tablist" aria-label={t('newServer.tabsLabel')} className="flex gap-1 border-b border-white/10">

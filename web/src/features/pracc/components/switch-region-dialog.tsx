@@ -24,7 +24,7 @@ import { useRegionLabel } from './use-region-label'
  * success message, whose confirm closes and refreshes the list.
  */
 export function SwitchRegionDialog({ server, onClose }: ServerDialogProps) {
-  const { t } = useTranslation('pracc')
+  const { t } = useTranslation('pracc-servers')
   const regionLabel = useRegionLabel()
   const queryClient = useQueryClient()
   // Only premium (relocatable) servers switch, so the premium tier's regions are the choice.
@@ -50,7 +50,7 @@ export function SwitchRegionDialog({ server, onClose }: ServerDialogProps) {
   // rate limit ...) its text; another the server's text; else the switch error.
   const failureText = (error: unknown) => {
     if (isSwitchLimitError(error)) return t('switchRegion.limitExceeded')
-    if (isApiError(error) && hasErrorTranslation(error.code, 'pracc')) return errorText(error, 'pracc')
+    if (isApiError(error) && hasErrorTranslation(error.code, 'pracc-servers')) return errorText(error, 'pracc-servers')
     return serverMessage(error) ?? t('switchRegion.switchError')
   }
   const failure = switching.isError ? failureText(switching.error) : null

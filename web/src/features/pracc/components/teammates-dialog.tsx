@@ -21,7 +21,7 @@ interface TeammatesDialogProps {
 
 /** The admin editor's sub-dialog: previous teammates, each addable to the list (spec 001 §2.4). */
 export function TeammatesDialog({ serverId, open, onOpenChange, listed, full, onAdd }: TeammatesDialogProps) {
-  const { t } = useTranslation('pracc')
+  const { t } = useTranslation('pracc-servers')
   const query = useQuery({
     queryKey: praccKeys.teammates(serverId),
     queryFn: ({ signal }) => logged('Failed to fetch past teammates', fetchPastTeammates(serverId, signal)),

@@ -10,7 +10,7 @@ import { fetchRegions, regionKeys, saveRegion, type ConsoleRegion } from './rent
 
 /** /console/regions: which rental regions take new servers, and which are recommended (starred). */
 export function RegionsScreen() {
-  const { t } = useTranslation(['console-ops', 'pracc'])
+  const { t } = useTranslation(['console-ops', 'pracc-servers'])
   const errorText = useErrorText('console-ops')
   const queryClient = useQueryClient()
   const { toast } = useToast()
@@ -18,7 +18,7 @@ export function RegionsScreen() {
     queryKey: regionKeys.all,
     queryFn: ({ signal }) => logged('Failed to fetch the regions', fetchRegions(signal)),
   })
-  const regionName = (code: string) => t(`pracc:regions.${code}` as 'pracc:regions.ap-beijing', { defaultValue: code })
+  const regionName = (code: string) => t(`pracc-servers:regions.${code}` as 'pracc-servers:regions.ap-beijing', { defaultValue: code })
   const mutation = useMutation({
     mutationFn: saveRegion,
     onSuccess: (_, region) => toast({ title: t('console-ops:regions.saved', { region: regionName(region.code) }), tone: 'success' }),

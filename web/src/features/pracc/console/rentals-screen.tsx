@@ -14,7 +14,7 @@ import { consoleRentalSchema, RENTAL_FILTERS, RENTAL_PHASES, type ConsoleRental 
 
 /** /console/rentals: every rented server, with the operator's reasoned actions on each. */
 export function RentalsScreen() {
-  const { t } = useTranslation(['console-ops', 'pracc'])
+  const { t } = useTranslation(['console-ops', 'pracc-servers'])
   const list = useConsoleList({
     path: '/api/console/rentals',
     item: consoleRentalSchema,
@@ -23,7 +23,7 @@ export function RentalsScreen() {
   })
   const [q, setQ] = useState(list.params.q)
   const [pending, setPending] = useState<PendingRentalAction | null>(null)
-  const regionName = (code: string) => t(`pracc:regions.${code}` as 'pracc:regions.ap-beijing', { defaultValue: code })
+  const regionName = (code: string) => t(`pracc-servers:regions.${code}` as 'pracc-servers:regions.ap-beijing', { defaultValue: code })
   const statusName = (status: string) =>
     t(`console-ops:rentalStatuses.${status}` as 'console-ops:rentalStatuses.RUNNING', { defaultValue: status })
   const phaseName = (phase: string) =>

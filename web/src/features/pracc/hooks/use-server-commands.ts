@@ -10,9 +10,9 @@ import { useRestartLock } from './use-restart-lock'
 
 /** The card's direct commands (after their 2 s hold): restart, verify files, update. */
 export function useServerCommands(server: RentedServer) {
-  const { t } = useTranslation('pracc')
+  const { t } = useTranslation('pracc-servers')
   const { toast } = useToast()
-  const errorText = useErrorText('pracc')
+  const errorText = useErrorText('pracc-servers')
   const queryClient = useQueryClient()
   const { locked, lock } = useRestartLock()
 

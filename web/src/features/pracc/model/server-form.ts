@@ -1,5 +1,5 @@
 // The new-server and change-password field rules (spec 001 §5, §9). Each check returns the key of
-// its message in pracc:validation, or null when the value is fine.
+// its message in pracc-servers:validation, or null when the value is fine.
 
 export const SERVER_NAME_MAX = 16
 export const SERVER_PASSWORD_MAX = 16
