@@ -13,7 +13,8 @@ import { deferred, servePrivileges, SORTED_CONTENTS } from '@/features/vip/testi
 import { server } from '@/testing/msw-server'
 import { renderApp } from '@/testing/render-app'
 
-// Lazy chunks imported the first time inside a test can take longer than a waitFor waits.
+// Lazy chunks imported the first time inside a test can take longer than a waitFor waits (the early
+// requests of pages other than the server list come in chunks of their own too).
 beforeAll(async () => {
   await Promise.all([
     import('@/features/servers/components/servers-area'),
@@ -21,6 +22,7 @@ beforeAll(async () => {
     import('./pracc-route'),
     import('@/features/vip/components/vip-page'),
     import('@/features/faq/components/faq-page'),
+    import('./first-data-leaderboard'),
   ])
 })
 
