@@ -1,7 +1,7 @@
 // The configuration the app runs on: local view-config defaults, overridden by the remote
 // configuration where it has a value (spec 000 §2.1).
 import { GAME_APP_ID } from '../constants'
-import { isPaymentMethod, type PaymentMethod } from '../payments/payment-schemas'
+import { isPaymentMethod, type PaymentMethod } from '../payments/payment-methods'
 import type { RemoteConfig } from './remote-config-schema'
 
 export interface AppConfig {

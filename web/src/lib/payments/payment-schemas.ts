@@ -5,12 +5,7 @@ import * as z from 'zod/mini'
 export const CURRENCIES = ['CNY', 'USD'] as const
 export type Currency = (typeof CURRENCIES)[number]
 
-export const PAYMENT_METHODS = ['alipay', 'wechat', 'paypal'] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
-
-export function isPaymentMethod(value: string): value is PaymentMethod {
-  return (PAYMENT_METHODS as readonly string[]).includes(value)
-}
+export { isPaymentMethod, PAYMENT_METHODS, type PaymentMethod } from './payment-methods'
 
 /** What the web reads of an order (`paid` is the terminal value the payment view waits for). */
 export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'failed', 'refunded', 'review'] as const
