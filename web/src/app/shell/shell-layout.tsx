@@ -4,16 +4,17 @@ import { Outlet, useLocation } from 'react-router'
 import { LoginDialogHost } from '@/features/auth/components/login-dialog-host'
 import { DESKTOP_MEDIA_QUERY } from '@/lib/constants'
 import { useMediaQuery } from '@/lib/use-media-query'
+import { deferredComponent } from '@/components/ui/deferred-component'
 import { DeferredPart } from '@/components/ui/deferred-part'
 import { drawerPanel } from '@/components/ui/lazy-parts'
+import { readNavError } from '@/lib/navigation'
+import { useLoginExpired, useSessionUser } from '@/lib/session'
 import { inventoryAllowedFor } from '../routing/inventory-location'
 import { AnnouncementLine } from './announcement-slot'
 import { AppHeader } from './app-header'
 import { BookmarkMenuItem } from './bookmark-button'
 import { BrandMark } from './brand-mark'
-import { ErrorBanner } from './error-banner'
 import { InventoryKeepAlive } from './inventory-keep-alive'
-import { SessionExpiredNotice } from './session-expired-notice'
 import { SideMenu } from './side-menu'
 import { useInlineAnnouncement } from './use-inline-announcement'
 
@@ -21,6 +22,13 @@ const DRAWER_ID = 'mobile-menu'
 
 // The drawer's code (Radix dialog) loads when the menu button is first hovered, focused or pressed.
 const preloadDrawer = () => void drawerPanel.load().catch(() => {})
+
+// The notice of a login that ended and the banner of an error carried by a navigation show only then:
+// their code loads when one first has something to say (issue 17: not on every route's first load).
+const sessionExpiredNotice = deferredComponent<object>(
+  async () => (await import('./session-expired-notice')).SessionExpiredNotice,
+)
+const errorBanner = deferredComponent<object>(async () => (await import('./error-banner')).ErrorBanner)
 
 /** Top bar, side menu (a drawer below 1024 px), the error banner and the routed page. */
 export function ShellLayout() {
@@ -31,8 +39,13 @@ export function ShellLayout() {
   // Mounted from its first opening on (then it stays, closed, like any Radix dialog).
   const [drawerUsed, setDrawerUsed] = useState(false)
   if (drawerOpen && !drawerUsed) setDrawerUsed(true)
+  const location = useLocation()
   // The app's say on the inventory entry: offered only where the route would show it (no `from`).
-  const showInventory = inventoryAllowedFor(useLocation().search)
+  const showInventory = inventoryAllowedFor(location.search)
+  const loginExpired = useLoginExpired()
+  const user = useSessionUser()
+  const loginEnded = loginExpired && user === null
+  const navError = readNavError(location.state) !== null
 
   // The drawer only exists below the breakpoint: widening the window closes it.
   if (desktop && drawerOpen) setDrawerOpen(false)
@@ -65,8 +78,8 @@ export function ShellLayout() {
         )}
         <main id="main" tabIndex={-1} className="min-w-0 outline-none">
           <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-            <SessionExpiredNotice />
-            <ErrorBanner />
+            {loginEnded && <DeferredPart part={sessionExpiredNotice} props={{}} />}
+            {navError && <DeferredPart part={errorBanner} props={{}} />}
             <Outlet />
             <InventoryKeepAlive />
           </div>
