@@ -108,18 +108,20 @@ drills: backend
 
 CXX_SOURCES = $(shell find backend/src backend/tests backend/bench backend/fuzz -name '*.cpp' -o -name '*.hpp')
 
-# The first load of every web route, gzipped JS + CSS in KB (web/scripts/size-budget.mjs on a build in
-# web/node_modules/.tmp): issue 17 aims at 150; this holds the figure reached so far so that nothing
-# grows while the rest of the way is made: the worst route is /servers at 165.6, /pracc 165.4 next (a
-# route's first render: the entry, its page chunk, static imports and strings; chunks loaded on first
-# use are not counted), with about 1 KB of room. Lower it as the routes shrink.
-WEB_BUDGET_KB ?= 167
+# The first load of every web route in KB of gzip -9 (web/scripts/size-budget.mjs on a build in
+# web/node_modules/.tmp; a route's first render: the entry, its page chunk, static imports, early data
+# request and strings; chunks loaded on first use are not counted). Issue 17's budget is on the
+# JavaScript: 150 (the worst route is /servers at 148.8). The second budget holds JS + CSS (the CSS is
+# one Tailwind file of 13.5 on every route) where it is, so that the stylesheet cannot grow unnoticed:
+# the worst is /servers at 162.3, with under 1 KB of room. Lower it as the routes shrink.
+WEB_JS_BUDGET_KB ?= 150
+WEB_BUDGET_KB ?= 163
 
 # The backend's style is .clang-format (checked here, applied by `make format`); the web's is oxlint and
 # tsc, plus the first-load size budget.
 lint: deps
 	clang-format --dry-run --Werror $(CXX_SOURCES)
-	cd web && export $(NODE_PATH_PREFIX) && npm run lint && npm run typecheck && SIZE_BUDGET_KB=$(WEB_BUDGET_KB) npm run size-budget
+	cd web && export $(NODE_PATH_PREFIX) && npm run lint && npm run typecheck && SIZE_BUDGET_JS_KB=$(WEB_JS_BUDGET_KB) SIZE_BUDGET_TOTAL_KB=$(WEB_BUDGET_KB) npm run size-budget
 
 format:
 	clang-format -i $(CXX_SOURCES)
