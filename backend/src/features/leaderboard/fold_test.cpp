@@ -134,5 +134,36 @@ TEST_F(FoldTest, ChangesOfABoardRemovedByHandDoNotStopTheFold) {
   EXPECT_EQ(fold.fold(1000).changes, 0U);
 }
 
+// A batch's log rows go in statements of 32, 8 and 1 rows, kept compiled between batches: 21 players
+// on two boards (42 rows: 32 + 8 + 1 + 1) and then 5 (10 rows: 8 + 1 + 1) must land whole, each row
+// with its own player's values, on both boards.
+TEST_F(FoldTest, EveryRowOfABatchLandsWhateverItsSizeAndTheNextBatchReusesTheStatements) {
+  const auto season = open_season("S1", kNow - 60);
+  auto players = [](int first, int count) {
+    std::vector<BatchPlayer> out;
+    for (int n = first; n < first + count; ++n) {
+      out.push_back({steam_id(n), "P" + std::to_string(n), {.kills = n, .deaths = 1, .headshots = 2 * n}});
+    }
+    return out;
+  };
+  ASSERT_EQ(apply("big", Mode::dm, players(1, 21)), IngestOutcome::Kind::applied);
+  ASSERT_EQ(apply("small", Mode::dm, players(101, 5)), IngestOutcome::Kind::applied);
+  ASSERT_EQ(apply("again", Mode::dm, players(1, 21)), IngestOutcome::Kind::applied);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM leaderboard_changes"), 2 * (21 + 5 + 21));
+  standings.follow();
+  EXPECT_EQ(fold.fold(1000).changes, static_cast<std::size_t>(2 * (21 + 5 + 21)));
+  for (const std::int64_t board_season : {std::int64_t{0}, season}) {
+    for (const int n : {1, 8, 17, 21, 101, 105}) {
+      const auto found = entries(board_season, steam_id(n));
+      ASSERT_EQ(found.size(), 1U) << n;
+      const int times = n > 100 ? 1 : 2;
+      EXPECT_EQ(found[0].counters.kills, times * n) << n;
+      EXPECT_EQ(found[0].counters.headshots, times * 2 * n) << n;
+      EXPECT_EQ(found[0].nickname, "P" + std::to_string(n)) << n;
+    }
+  }
+  EXPECT_EQ(total(Mode::dm), 26);
+}
+
 }  // namespace
 }  // namespace portal::leaderboard
