@@ -47,6 +47,7 @@ class Leaderboards final : public Module {
   leaderboard::Seasons seasons_;
   leaderboard::Standings standings_;
   leaderboard::LeaderboardService service_;
+  core::jobs::Scheduler* jobs_ = nullptr;  // set by add_jobs; woken after each applied batch
   leaderboard::ChangeLogRepository change_log_;
   leaderboard::FoldRepository fold_;
   std::chrono::seconds follow_interval_;

@@ -38,6 +38,8 @@ struct Scheduler::Entry {
   Job job;
   JobStats stats;
   std::chrono::steady_clock::time_point next_due;
+  std::chrono::steady_clock::time_point last_started;  // of the last tick
+  bool woken = false;                                  // wake() since the last tick started
   std::optional<bool> leading;  // unknown until the first tick of an elected job
 };
 
@@ -64,6 +66,7 @@ void Scheduler::add(Job job) {
   entry->stats.elected = job.lock_key.has_value();
   entry->stats.leading = !job.lock_key.has_value();
   entry->next_due = clock_.now();
+  entry->last_started = entry->next_due;
   entry->job = std::move(job);
   entries_.push_back(std::move(entry));
 }
@@ -113,7 +116,8 @@ void Scheduler::loop(Entry& entry) {
   while (!stopping_) {
     const auto now = clock_.now();
     if (now < entry.next_due) {
-      wake_.wait_for(lock, entry.next_due - now, [this] { return stopping_; });
+      // No predicate: a wake() that brought next_due forward must end the wait; the loop checks again.
+      wake_.wait_for(lock, entry.next_due - now);
       continue;
     }
     lock.unlock();
@@ -134,9 +138,30 @@ int Scheduler::run_due_now() {
   return ran;
 }
 
+void Scheduler::wake(std::string_view job) {
+  {
+    std::lock_guard lock(mutex_);
+    const auto found = std::find_if(entries_.begin(), entries_.end(),
+                                    [&](const auto& entry) { return entry->job.name == job; });
+    if (found == entries_.end()) return;
+    Entry& entry = **found;
+    if (entry.job.soonest_on_wake <= std::chrono::milliseconds::zero()) return;
+    entry.woken = true;  // a run under way when woken schedules its next one as soon as allowed
+    const auto soonest = entry.last_started + entry.job.soonest_on_wake;
+    if (entry.next_due <= soonest) return;
+    entry.next_due = soonest;
+  }
+  wake_.notify_all();
+}
+
 bool Scheduler::tick(Entry& entry) {
   const Job& job = entry.job;
   const auto tick_started = clock_.now();
+  {
+    std::lock_guard lock(mutex_);
+    entry.last_started = tick_started;
+    entry.woken = false;
+  }
   if (job.lock_key) {
     bool leading = false;
     try {
@@ -201,7 +226,7 @@ bool Scheduler::tick(Entry& entry) {
     entry.stats.last_ok = entry.stats.last_run;
   }
   entry.stats.last_duration = ended - run_started;
-  entry.next_due = tick_started + job.interval;
+  entry.next_due = tick_started + (entry.woken ? std::min(job.soonest_on_wake, job.interval) : job.interval);
   return true;
 }
 

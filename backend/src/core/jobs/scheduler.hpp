@@ -12,6 +12,10 @@
 //
 // stop() runs nothing new, waits for runs in progress to end, then resigns every lead. Tests that must
 // not wait real seconds use a ManualClock and run_due_now() instead of start().
+//
+// A job with `soonest_on_wake` can also be woken (wake()): its next run comes forward, but never to
+// less than that gap after the start of the previous run, so a thousand wakes a second cost a few
+// runs, not a thousand.
 
 #include "core/jobs/clock.hpp"
 #include "core/jobs/election.hpp"
@@ -44,6 +48,9 @@ struct Job {
   // Told when this instance starts or stops leading an elected job (and once at the first tick), on
   // the thread that asked. Not called for jobs that run on every instance.
   std::function<void(bool leading)> on_leadership;
+  // Above zero: wake() brings the next run forward to this long after the start of the last one, so
+  // work that something just made due (a stats batch for the standings) need not wait the interval.
+  std::chrono::milliseconds soonest_on_wake{0};
 };
 
 struct JobStats {
@@ -80,6 +87,10 @@ class Scheduler {
   int run_due_now();
 
   bool leads(std::string_view job) const;
+  // Brings the job's next run forward to `soonest_on_wake` after the start of its last run (at once
+  // when that has passed); does nothing for a job without it, an unknown name or a run already
+  // that close. Cheap and thread-safe: callers may call it on every request.
+  void wake(std::string_view job);
   std::vector<JobStats> stats() const;
   const std::string& instance() const { return instance_; }
   // Prometheus text: portal_job_* per job, and portal_instance_info.

@@ -199,5 +199,80 @@ TEST(Scheduler, StartRunsOnThreadsAndStopWaitsForTheRunInProgress) {
   EXPECT_FALSE(stats[1].running);
 }
 
+TEST(Scheduler, AWakeBringsTheNextRunForwardButNotCloserThanItsGap) {
+  ManualClock clock;
+  AlwaysLead election;
+  Scheduler scheduler(election, clock, "test");
+  int runs = 0;
+  auto woken = job("woken", 10s, [&] { ++runs; });
+  woken.soonest_on_wake = 200ms;
+  scheduler.add(std::move(woken));
+  int plain_runs = 0;
+  scheduler.add(job("plain", 10s, [&] { ++plain_runs; }));
+  EXPECT_EQ(scheduler.run_due_now(), 2);
+
+  scheduler.wake("woken");
+  scheduler.wake("woken");  // twice: still one run
+  scheduler.wake("plain");  // no gap set: nothing changes
+  scheduler.wake("unknown");
+  clock.advance(150ms);
+  EXPECT_EQ(scheduler.run_due_now(), 0) << "not before the gap since the last start";
+  clock.advance(50ms);
+  EXPECT_EQ(scheduler.run_due_now(), 1);
+  EXPECT_EQ(runs, 2);
+  EXPECT_EQ(plain_runs, 1);
+
+  clock.advance(1s);
+  EXPECT_EQ(scheduler.run_due_now(), 0) << "without a wake the interval applies again";
+  clock.advance(9s);
+  EXPECT_EQ(scheduler.run_due_now(), 2);
+}
+
+TEST(Scheduler, AWakeDuringARunSchedulesTheNextOneAtTheGap) {
+  ManualClock clock;
+  AlwaysLead election;
+  Scheduler scheduler(election, clock, "test");
+  int runs = 0;
+  auto woken = job("woken", 10s, [&] {
+    if (++runs == 1) scheduler.wake("woken");  // as a batch applied while the job reads
+  });
+  woken.soonest_on_wake = 200ms;
+  scheduler.add(std::move(woken));
+  EXPECT_EQ(scheduler.run_due_now(), 1);
+  clock.advance(200ms);
+  EXPECT_EQ(scheduler.run_due_now(), 1);
+  clock.advance(200ms);
+  EXPECT_EQ(scheduler.run_due_now(), 0) << "the second run was not woken";
+}
+
+TEST(Scheduler, AWakeEndsTheWaitOfAJobThread) {
+  SystemClock clock;
+  AlwaysLead election;
+  Scheduler scheduler(election, clock, "test");
+  std::mutex mutex;
+  std::condition_variable cv;
+  int runs = 0;
+  auto woken = job("woken", 1h, [&] {
+    {
+      std::lock_guard lock(mutex);
+      ++runs;
+    }
+    cv.notify_all();
+  });
+  woken.soonest_on_wake = 1ms;
+  scheduler.add(std::move(woken));
+  scheduler.start();
+  {
+    std::unique_lock lock(mutex);
+    ASSERT_TRUE(cv.wait_for(lock, 60s, [&] { return runs == 1; }));
+  }
+  scheduler.wake("woken");
+  {
+    std::unique_lock lock(mutex);
+    EXPECT_TRUE(cv.wait_for(lock, 60s, [&] { return runs == 2; })) << "the thread slept on for the interval";
+  }
+  scheduler.stop();
+}
+
 }  // namespace
 }  // namespace portal::core::jobs

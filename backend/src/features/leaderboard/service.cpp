@@ -17,12 +17,14 @@ std::int64_t system_now() {
 }  // namespace
 
 LeaderboardService::LeaderboardService(db::Database& database, const Standings& standings,
-                                       std::function<std::vector<Season>()> seasons, Clock now)
+                                       std::function<std::vector<Season>()> seasons, Clock now,
+                                       std::function<void()> applied)
     : boards_(database),
       standings_(standings),
       ingest_(database),
       seasons_(std::move(seasons)),
-      now_(now ? std::move(now) : Clock(system_now)) {}
+      now_(now ? std::move(now) : Clock(system_now)),
+      applied_(std::move(applied)) {}
 
 core::Result<IngestResult> LeaderboardService::ingest(std::int64_t server_id, const boost::json::object& body) {
   auto batch = parse_batch(body);
@@ -31,6 +33,7 @@ core::Result<IngestResult> LeaderboardService::ingest(std::int64_t server_id, co
   if (outcome.kind == IngestOutcome::Kind::id_reused) {
     return errors::batch_id_reused(batch->batch_id);
   }
+  if (outcome.kind == IngestOutcome::Kind::applied && applied_) applied_();
   return IngestResult{batch->batch_id, outcome.kind == IngestOutcome::Kind::applied, batch->players.size(),
                       outcome.season_id};
 }

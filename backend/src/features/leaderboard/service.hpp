@@ -45,9 +45,11 @@ struct Listing {
 class LeaderboardService {
  public:
   using Clock = std::function<std::int64_t()>;
-  // seasons: newest first (the season repository's list).
+  // seasons: newest first (the season repository's list). applied: told after each batch that
+  // changed the log (the composition root wakes the standings job with it, so this instance shows the
+  // batch without waiting for the job's interval).
   LeaderboardService(db::Database& database, const Standings& standings, std::function<std::vector<Season>()> seasons,
-                     Clock now = {});
+                     Clock now = {}, std::function<void()> applied = {});
 
   core::Result<IngestResult> ingest(std::int64_t server_id, const boost::json::object& body);
 
@@ -67,6 +69,7 @@ class LeaderboardService {
   IngestRepository ingest_;
   std::function<std::vector<Season>()> seasons_;
   Clock now_;
+  std::function<void()> applied_;
 };
 
 }  // namespace portal::leaderboard
