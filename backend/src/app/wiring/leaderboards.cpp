@@ -72,10 +72,11 @@ Leaderboards::Leaderboards(const Config& config, db::Database& database, auth::M
       season_repository_(database),
       seasons_(season_repository_, core::system_unix_now),
       standings_(database, member_groups_of(memberships)),
-      service_(database, standings_, [this] { return seasons_.list(); }, {},
-               [this] {
-                 if (jobs_) jobs_->wake(kStandingsJob);
-               }),
+      service_(
+          database, standings_, [this] { return seasons_.list(); }, {},
+          [this] {
+            if (jobs_) jobs_->wake(kStandingsJob);
+          }),
       change_log_(database),
       fold_(database),
       follow_interval_(config.leaderboard.refresh_interval_s) {

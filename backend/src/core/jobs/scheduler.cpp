@@ -40,7 +40,7 @@ struct Scheduler::Entry {
   std::chrono::steady_clock::time_point next_due;
   std::chrono::steady_clock::time_point last_started;  // of the last tick
   bool woken = false;                                  // wake() since the last tick started
-  std::optional<bool> leading;  // unknown until the first tick of an elected job
+  std::optional<bool> leading;                         // unknown until the first tick of an elected job
 };
 
 Scheduler::Scheduler(Election& election, const Clock& clock, std::string instance)
@@ -141,8 +141,8 @@ int Scheduler::run_due_now() {
 void Scheduler::wake(std::string_view job) {
   {
     std::lock_guard lock(mutex_);
-    const auto found = std::find_if(entries_.begin(), entries_.end(),
-                                    [&](const auto& entry) { return entry->job.name == job; });
+    const auto found =
+        std::find_if(entries_.begin(), entries_.end(), [&](const auto& entry) { return entry->job.name == job; });
     if (found == entries_.end()) return;
     Entry& entry = **found;
     if (entry.job.soonest_on_wake <= std::chrono::milliseconds::zero()) return;
