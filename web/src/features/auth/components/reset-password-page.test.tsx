@@ -36,7 +36,8 @@ describe('reset password page', () => {
     const { location } = await renderApp(path)
     expect(await screen.findByRole('dialog', { name: '登录' })).toBeInTheDocument()
     expect(location().pathname).toBe('/login')
-    expect(screen.getByText('缺少必要参数')).toBeInTheDocument()
+    // The navigation error banner is a deferred part: it shows once its chunk has loaded.
+    expect(await screen.findByText('缺少必要参数')).toBeInTheDocument()
   })
 
   it.each([
