@@ -29,22 +29,15 @@ std::unordered_map<std::uint64_t, int> parse_members(const std::unordered_map<st
 
 }  // namespace
 
-void Standings::Board::set(const RankKey& key) {
-  auto [entry, inserted] = keys.try_emplace(key.steam_id, key);
-  if (!inserted) {
-    if (entry->second == key) return;
-    order.erase(entry->second);
-    entry->second = key;
-  }
-  order.insert(key);
-}
-
 void Standings::Board::apply(const LoggedChange& change, std::uint64_t steam_id) {
-  const auto known = keys.find(steam_id);
-  RankKey key = known == keys.end() ? RankKey{0, 0, steam_id} : known->second;
+  // One lookup for the player's key, found or made: in a million-entry map each is a cache miss.
+  auto [entry, inserted] = keys.try_emplace(steam_id, RankKey{0, 0, steam_id});
+  RankKey& key = entry->second;
+  const bool moves = change.added.kills != 0 || change.added.deaths != 0;
+  if (!inserted && moves) order.erase(key);
   key.kills += change.added.kills;
   key.deaths += change.added.deaths;
-  set(key);
+  if (inserted || moves) order.insert(key);
   updated_at = std::max(updated_at, change.changed_at);
   auto& kept = unfolded[steam_id];
   UnfoldedChange compact{change.seq, {}};

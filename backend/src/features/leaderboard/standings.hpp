@@ -119,7 +119,6 @@ class Standings {
     std::array<std::vector<RankKey>, 8> groups;              // [group_set]: members in rank order
     std::int64_t updated_at = 0;                             // see updated_at()
     boost::unordered_flat_map<std::uint64_t, Unfolded> unfolded;
-    void set(const RankKey& key);
     // Adds the change to the player's key and keeps it as unfolded.
     void apply(const LoggedChange& change, std::uint64_t steam_id);
   };
