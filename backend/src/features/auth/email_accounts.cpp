@@ -1,8 +1,8 @@
 #include "features/auth/email_accounts.hpp"
 
-#include "core/text.hpp"
 #include "core/crypto.hpp"
 #include "core/percent_encoding.hpp"
+#include "core/text.hpp"
 #include "features/auth/credentials_rules.hpp"
 #include "features/auth/errors.hpp"
 #include "features/auth/mail_templates.hpp"

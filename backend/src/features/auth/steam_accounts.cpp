@@ -1,8 +1,8 @@
 #include "features/auth/steam_accounts.hpp"
 
-#include "core/text.hpp"
 #include "core/crypto.hpp"
 #include "core/steam_id.hpp"
+#include "core/text.hpp"
 #include "features/auth/credentials_rules.hpp"
 #include "features/auth/errors.hpp"
 

@@ -1,7 +1,7 @@
 #include "features/payments/console_routes.hpp"
 
-#include "core/text.hpp"
 #include "core/steam_id.hpp"
+#include "core/text.hpp"
 #include "features/payments/console_dto.hpp"
 #include "features/payments/errors.hpp"
 #include "http/api_error.hpp"

@@ -1,5 +1,6 @@
 #include "features/payments/routes.hpp"
 
+#include "core/text.hpp"
 #include "features/payments/dto.hpp"
 #include "features/payments/pricing_rules.hpp"
 #include "http/api_error.hpp"
@@ -123,9 +124,7 @@ Response list_orders(OrderService& orders, const Request& request) {
 Notification notification_of(const Request& request) {
   Notification n;
   for (const auto& [name, value] : request.headers) {
-    std::string lower = name;
-    for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    n.headers[lower] = value;
+    n.headers[core::ascii_lower(name)] = value;
   }
   n.body = request.body;
   return n;
