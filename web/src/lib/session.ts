@@ -79,6 +79,16 @@ export function useLoginExpired(): boolean {
   return useSyncExternalStore(subscribeSession, isLoginExpired, isLoginExpired)
 }
 
+/**
+ * The login-ended notice is due: the session ended without a logout and nobody has logged in since.
+ * The shell mounts the notice (a deferred part) on it, and the notice shows on it.
+ */
+export function useLoginEndedNotice(): boolean {
+  const expired = useLoginExpired()
+  const user = useSessionUser()
+  return expired && user === null
+}
+
 export function dismissLoginExpired(): void {
   setLoginExpired(false)
 }

@@ -94,10 +94,12 @@ export function preloadPage(pathname: string): void {
   page?.preload().catch(() => {})
   // The server details and rules pages are lazy inside /servers' chunk: a visit that opens one starts
   // its chunk and strings now too, instead of after the area's chunk has arrived and rendered.
-  if (section === 'servers' && subpage === 'details') {
-    import('@/features/servers/components/server-details-page').catch(() => {})
-  } else if (section === 'servers' && subpage === 'rules') {
-    import('@/features/servers/components/server-rules-page').catch(() => {})
+  if (section === 'servers' && (subpage === 'details' || subpage === 'rules')) {
+    const chunk =
+      subpage === 'details'
+        ? import('@/features/servers/components/server-details-page')
+        : import('@/features/servers/components/server-rules-page')
+    chunk.catch(() => {})
+    loadNamespace('servers-extra').catch(() => {})
   }
-  if (section === 'servers' && (subpage === 'details' || subpage === 'rules')) loadNamespace('servers-extra').catch(() => {})
 }

@@ -2,7 +2,7 @@ import { LogIn, TriangleAlert, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { openLoginDialog } from '@/features/auth/hooks/use-login-dialog'
-import { dismissLoginExpired, useLoginExpired, useSessionUser } from '@/lib/session'
+import { dismissLoginExpired, useLoginEndedNotice } from '@/lib/session'
 import { loginReturnsHere } from '../routing/login-return'
 
 /**
@@ -11,10 +11,9 @@ import { loginReturnsHere } from '../routing/login-return'
  */
 export function SessionExpiredNotice() {
   const { t } = useTranslation('shell')
-  const expired = useLoginExpired()
-  const user = useSessionUser()
+  const shown = useLoginEndedNotice()
   const { pathname } = useLocation()
-  if (!expired || user) return null
+  if (!shown) return null
 
   return (
     <div

@@ -8,7 +8,7 @@ import { deferredComponent } from '@/components/ui/deferred-component'
 import { DeferredPart } from '@/components/ui/deferred-part'
 import { drawerPanel } from '@/components/ui/lazy-parts'
 import { readNavError } from '@/lib/navigation'
-import { useLoginExpired, useSessionUser } from '@/lib/session'
+import { useLoginEndedNotice } from '@/lib/session'
 import { inventoryAllowedFor } from '../routing/inventory-location'
 import { AnnouncementLine } from './announcement-slot'
 import { AppHeader } from './app-header'
@@ -42,9 +42,7 @@ export function ShellLayout() {
   const location = useLocation()
   // The app's say on the inventory entry: offered only where the route would show it (no `from`).
   const showInventory = inventoryAllowedFor(location.search)
-  const loginExpired = useLoginExpired()
-  const user = useSessionUser()
-  const loginEnded = loginExpired && user === null
+  const loginEnded = useLoginEndedNotice()
   const navError = readNavError(location.state) !== null
 
   // The drawer only exists below the breakpoint: widening the window closes it.

@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/cn'
 import { choiceClasses } from './choice-classes'
-import type { PaymentMethod } from '@/lib/payments/payment-schemas'
+import type { PaymentMethod } from '@/lib/payments/payment-methods'
 import { totalLabel, type Total } from '@/lib/payments/pricing'
 import { usePaymentTexts } from './use-payment-texts'
 

@@ -11,10 +11,10 @@ import {
   type Currency,
   type Order,
   type OrderPage,
-  type PaymentMethod,
   type PaymentStart,
   type Pricing,
 } from './payment-schemas'
+import type { PaymentMethod } from './payment-methods'
 
 /** The product types the engine sells. */
 export type ProductType = 'vip' | 'server_rental'

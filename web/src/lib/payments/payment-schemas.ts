@@ -5,8 +5,6 @@ import * as z from 'zod/mini'
 export const CURRENCIES = ['CNY', 'USD'] as const
 export type Currency = (typeof CURRENCIES)[number]
 
-export { isPaymentMethod, PAYMENT_METHODS, type PaymentMethod } from './payment-methods'
-
 /** What the web reads of an order (`paid` is the terminal value the payment view waits for). */
 export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'failed', 'refunded', 'review'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]

@@ -2,7 +2,8 @@
 // for PayPal, CNY otherwise), PayPal needs at least 168 hours, a price item must match the duration
 // and region flag, and the total reads '-' until chosen, 'Error' when nothing matches, else the
 // currency symbol and the amount with 2 decimals.
-import type { Currency, PaymentMethod, PriceItem } from './payment-schemas'
+import type { PaymentMethod } from './payment-methods'
+import type { Currency, PriceItem } from './payment-schemas'
 
 /** PayPal refuses shorter durations (spec 001 §9). */
 export const PAYPAL_MIN_HOURS = 168

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { storeSession } from '@/testing/auth-fixtures'
 import { ORDER_POLL_MS, PAYMENT_WINDOW_SECONDS } from '../constants'
 import { deferred, servePaymentEngine } from './testing/payment-fixtures'
-import type { PaymentMethod } from './payment-schemas'
+import type { PaymentMethod } from './payment-methods'
 import { usePayment, type PaymentState } from './use-payment'
 
 function vipRequest(method: PaymentMethod, duration = 720) {

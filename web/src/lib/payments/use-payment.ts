@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { isCancelled } from '../api-error'
 import { ORDER_POLL_MS, PAYMENT_WINDOW_SECONDS } from '../constants'
 import { createOrder, fetchOrder, startPayment, type NewOrder } from './payment-api'
-import type { PaymentMethod } from './payment-schemas'
+import type { PaymentMethod } from './payment-methods'
 import { paymentTab } from './payment-tab'
 
 /** How an order can end other than paid, as the view explains it. */

@@ -44,7 +44,6 @@ export type OrderDetail = z.infer<typeof orderDetailSchema>
 
 export const ORDER_FILTERS = ['state', 'method', 'product_type', 'from', 'to'] as const
 export const ORDER_STATES = ['created', 'awaiting_payment', 'paid', 'fulfilled', 'expired', 'failed', 'refunded', 'held'] as const
-export const PAYMENT_METHODS = ['alipay', 'wechat', 'paypal'] as const
 
 export const orderKeys = {
   detail: (id: string) => ['console', 'order', id] as const,

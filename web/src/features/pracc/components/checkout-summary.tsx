@@ -1,5 +1,5 @@
 import { usePaymentTexts } from '@/components/payments/use-payment-texts'
-import type { PaymentMethod } from '@/lib/payments/payment-schemas'
+import type { PaymentMethod } from '@/lib/payments/payment-methods'
 import { formatAmount, type Total } from '@/lib/payments/pricing'
 
 /** What is being paid for, shown above the payment view while the form is put away. */

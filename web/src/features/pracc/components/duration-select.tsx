@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePaymentTexts } from '@/components/payments/use-payment-texts'
-import type { PaymentMethod } from '@/lib/payments/payment-schemas'
+import type { PaymentMethod } from '@/lib/payments/payment-methods'
 import { methodAllowsDuration } from '@/lib/payments/pricing'
 import { RENTAL_DURATIONS } from '../model/rental'
 

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { PaymentMethod } from '@/lib/payments/payment-schemas'
+import type { PaymentMethod } from '@/lib/payments/payment-methods'
 import { durationForMethod, totalPrice, type Total } from '@/lib/payments/pricing'
 import { paymentBusy, usePayment } from '@/lib/payments/use-payment'
 import { DEFAULT_RENTAL_HOURS } from '../model/rental'

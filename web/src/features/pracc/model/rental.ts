@@ -1,7 +1,7 @@
 // What a rental order carries (spec 001 §3, §7): the durations on offer, the default month, and the
 // options of a new server or a renewal, sent as JSON text through lib/payments.
 import type { NewOrder } from '@/lib/payments/payment-api'
-import type { PaymentMethod } from '@/lib/payments/payment-schemas'
+import type { PaymentMethod } from '@/lib/payments/payment-methods'
 import { currencyFor } from '@/lib/payments/pricing'
 
 /** Duration options in hours: 4h, 8h, 3d, 7d, 1m, 3m, 1y. */

@@ -11,7 +11,8 @@ import { Spinner } from '@/components/ui/spinner'
 import { useAppConfig } from '@/lib/config/config-context'
 import { useErrorText } from '@/lib/error-text'
 import { fetchPricing, paymentKeys } from '@/lib/payments/payment-api'
-import type { Currency, PaymentMethod, PriceItem } from '@/lib/payments/payment-schemas'
+import type { PaymentMethod } from '@/lib/payments/payment-methods'
+import type { Currency, PriceItem } from '@/lib/payments/payment-schemas'
 import {
   currencyFor,
   durationForMethod,
