@@ -23,7 +23,7 @@ declare -A sources=(
   [rcon]="../src/integrations/rcon/rcon_packet.cpp ../src/integrations/rcon/status_parser.cpp"
   [html_sanitizer]="../src/core/html_sanitizer.cpp"
   [jwt]="../src/core/jwt_hs256.cpp ../src/core/base64url.cpp"
-  [payment_notifications]="../src/http/form_body.cpp ../src/integrations/payments/alipay/signing.cpp ../src/integrations/payments/crypto.cpp ../src/integrations/payments/paypal/resources.cpp ../src/integrations/payments/wechat/transaction.cpp ../src/integrations/payments/wechat/rfc3339.cpp ../src/integrations/payments/provider.cpp ../src/integrations/http/http_client.cpp ../src/core/clock.cpp ../src/core/percent_encoding.cpp"
+  [payment_notifications]="../src/http/form_body.cpp ../src/integrations/payments/alipay/signing.cpp ../src/integrations/payments/crypto.cpp ../src/integrations/payments/paypal/resources.cpp ../src/integrations/payments/wechat/transaction.cpp ../src/integrations/payments/wechat/rfc3339.cpp ../src/integrations/payments/provider.cpp ../src/integrations/http/http_client.cpp ../src/core/clock.cpp ../src/core/percent_encoding.cpp ../src/core/text.cpp"
   [cloud_responses]="../src/integrations/cloud/tencent/cos_xml.cpp ../src/integrations/cloud/tencent/errors.cpp"
   [openid]="../src/integrations/steam/openid.cpp ../src/integrations/http/http_client.cpp ../src/core/iso_time.cpp ../src/core/percent_encoding.cpp ../src/core/steam_id.cpp ../src/core/text.cpp"
 )

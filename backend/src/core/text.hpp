@@ -24,4 +24,7 @@ std::string_view trim_text(std::string_view text);
 // text with A-Z made a-z and every other byte kept (names of protocols, hosts, headers, config keys).
 std::string ascii_lower(std::string_view text);
 
+// a and b are equal with A-Z taken as a-z (header names, schemes, host names), without a copy.
+bool ascii_iequals(std::string_view a, std::string_view b);
+
 }  // namespace portal::core

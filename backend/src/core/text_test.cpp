@@ -42,5 +42,15 @@ TEST(Text, TrimsAsciiSpaceAndTheIdeographicSpace) {
             "b");
 }
 
+TEST(Text, AsciiCaseFoldsOnlyLatinLetters) {
+  EXPECT_EQ(ascii_lower("Content-TYPE: Application/JSON"), "content-type: application/json");
+  EXPECT_EQ(ascii_lower("\xC3\x84 \xE9\xA2\x84"), "\xC3\x84 \xE9\xA2\x84") << "bytes above 0x7F stay";
+  EXPECT_TRUE(ascii_iequals("Application/JSON", "application/json"));
+  EXPECT_TRUE(ascii_iequals("", ""));
+  EXPECT_FALSE(ascii_iequals("application/json", "application/jso"));
+  EXPECT_FALSE(ascii_iequals("a[", "A{")) << "only A-Z fold: '[' is not '{'";
+  EXPECT_FALSE(ascii_iequals("\xC3\x84", "\xC3\xA4"));
+}
+
 }  // namespace
 }  // namespace portal::core

@@ -41,7 +41,7 @@ bool is_json_media_type(std::string_view content_type) {
   auto semi = content_type.find(';');
   std::string_view media = content_type.substr(0, semi);
   while (!media.empty() && media.back() == ' ') media.remove_suffix(1);
-  return core::ascii_lower(media) == "application/json";
+  return core::ascii_iequals(media, "application/json");
 }
 
 }  // namespace

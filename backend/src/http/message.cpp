@@ -1,6 +1,7 @@
 #include "http/message.hpp"
 
 #include "core/json_text.hpp"
+#include "core/text.hpp"
 
 #include <boost/json/serialize.hpp>
 
@@ -45,14 +46,6 @@ constexpr unsigned char fold(char c) {
   const auto u = static_cast<unsigned char>(c);
   return u >= 'A' && u <= 'Z' ? static_cast<unsigned char>(u + ('a' - 'A')) : u;
 }
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (fold(a[i]) != fold(b[i])) return false;
-  }
-  return true;
-}
 }  // namespace
 
 bool CaseInsensitiveLess::operator()(std::string_view a, std::string_view b) const {
@@ -79,13 +72,13 @@ std::string_view Request::path_param(std::string_view name) const {
 std::string_view Request::bearer_token() const {
   const std::string_view value = header("Authorization");
   constexpr std::string_view scheme = "Bearer ";
-  if (value.size() <= scheme.size() || !iequals(value.substr(0, scheme.size()), scheme)) return {};
+  if (value.size() <= scheme.size() || !core::ascii_iequals(value.substr(0, scheme.size()), scheme)) return {};
   return value.substr(scheme.size());
 }
 
 void Response::set_header(std::string name, std::string value) {
   for (auto& [key, existing] : headers) {
-    if (iequals(key, name)) {
+    if (core::ascii_iequals(key, name)) {
       existing = std::move(value);
       return;
     }
@@ -95,11 +88,11 @@ void Response::set_header(std::string name, std::string value) {
 
 const std::string* Response::find_header(std::string_view name) const {
   for (const auto& [key, value] : headers) {
-    if (iequals(key, name)) return &value;
+    if (core::ascii_iequals(key, name)) return &value;
   }
   if (shared_headers) {
     for (const auto& [key, value] : shared_headers->fields) {
-      if (iequals(key, name)) return &value;
+      if (core::ascii_iequals(key, name)) return &value;
     }
   }
   return nullptr;

@@ -1,25 +1,14 @@
 #include "integrations/http/http_client.hpp"
 
+#include "core/text.hpp"
+
 #include <utility>
 
 namespace portal::integrations {
 
-namespace {
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-    if (lower(a[i]) != lower(b[i])) return false;
-  }
-  return true;
-}
-
-}  // namespace
-
 std::string_view HttpReply::header(std::string_view name) const {
   for (const auto& [key, value] : headers) {
-    if (iequals(key, name)) return value;
+    if (core::ascii_iequals(key, name)) return value;
   }
   return {};
 }

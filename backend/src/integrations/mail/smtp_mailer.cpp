@@ -1,10 +1,11 @@
 #include "integrations/mail/smtp_mailer.hpp"
 
+#include "core/text.hpp"
+
 #include <boost/url/parse.hpp>
 #include <curl/curl.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
@@ -47,12 +48,6 @@ bool is_hostname(std::string_view name) {
   return !name.empty() && name.size() <= 253 && std::all_of(name.begin(), name.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.';
   });
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
 }
 
 // A short stable word for logs and dashboards; the message carries curl's own text.
@@ -115,7 +110,7 @@ SmtpMailer::SmtpMailer(SmtpSettings settings) : settings_(std::move(settings)) {
       break;
     case boost::urls::host_type::name:
       host = url.host_name();
-      loopback = iequals(host, "localhost");
+      loopback = core::ascii_iequals(host, "localhost");
       if (!is_hostname(host)) throw std::invalid_argument("mail SMTP URL has an invalid host name");
       break;
     default:
