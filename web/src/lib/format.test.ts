@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTimeGmt8, formatNumber, formatPercent } from './format'
+import { formatDateTimeGmt8, formatNumber, formatPercent, groupedFixed } from './format'
 
 describe('formatNumber', () => {
   it('separates thousands in integers and shows fractions with two decimals', () => {
@@ -13,6 +13,21 @@ describe('formatNumber', () => {
     expect(formatNumber('12+')).toBe('12+')
     expect(formatNumber(Number.NaN)).toBe('NaN')
     expect(formatNumber(undefined)).toBe('')
+  })
+})
+
+describe('groupedFixed', () => {
+  it('writes what Intl.NumberFormat en-US writes with the same fraction digits', () => {
+    const values = [
+      0, -0, 1, -1, 999, 1000, -1000, 12345.678, 1234567.891, -9876543.21, 0.005, 0.015, 0.125, 1.005, 2.675,
+      -0.001, -0.005, 99.995, 999999.995, 1e15 + 0.3, 2 ** 53, -(2 ** 53), 123456789012345680000, 1e21, -3.4e22, 1e-7, -2.5e-8, 0.000001, 9.995,
+    ]
+    // A spread of ordinary values, fixed so a failure can be replayed.
+    for (let i = 1; i < 2000; i++) values.push(((i * 7919) % 100003) / (i % 7 === 0 ? 1 : 10 ** (i % 5)) * (i % 3 ? 1 : -1))
+    for (const digits of [0, 1, 2]) {
+      const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+      for (const value of values) expect(groupedFixed(value, digits), `${value} with ${digits} digits`).toBe(intl.format(value))
+    }
   })
 })
 

@@ -1,6 +1,6 @@
 // How the console shows the contract's values: unix seconds as GMT+8 date and time, integer minor
 // units as money with two decimals (DESIGN §4).
-import { formatDateTimeGmt8 } from '@/lib/format'
+import { formatDateTimeGmt8, numberFormat } from '@/lib/format'
 import type { Language } from '@/lib/constants'
 
 /** "2026-11-24 18:05" in GMT+8, or "" for a missing time. */
@@ -15,7 +15,7 @@ const LOCALES: Record<Language, string> = { zh: 'zh-CN', en: 'en-US' }
 export function formatMoney(amountMinor: number, currency: string, language: Language): string {
   const major = amountMinor / 100
   try {
-    return new Intl.NumberFormat(LOCALES[language], {
+    return numberFormat(LOCALES[language], {
       style: 'currency',
       currency,
       minimumFractionDigits: 2,

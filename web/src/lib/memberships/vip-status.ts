@@ -7,6 +7,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import * as z from 'zod/mini'
 import { apiClient } from '../api-client'
 import { isCancelled } from '../api-error'
+import { dateTimeFormat } from '../format'
 
 export const VIP_STATUS_CHANGED_EVENT = 'vipStatusChanged'
 
@@ -78,7 +79,7 @@ export function formatMembershipDate(date: string, language: 'zh' | 'en'): strin
   if (!match) return date
   const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
   if (Number.isNaN(day.getTime())) return date
-  return new Intl.DateTimeFormat(DATE_LOCALES[language], {
+  return dateTimeFormat(DATE_LOCALES[language], {
     year: 'numeric',
     month: language === 'zh' ? 'long' : 'short',
     day: 'numeric',

@@ -2,6 +2,7 @@
 // for PayPal, CNY otherwise), PayPal needs at least 168 hours, a price item must match the duration
 // and region flag, and the total reads '-' until chosen, 'Error' when nothing matches, else the
 // currency symbol and the amount with 2 decimals.
+import { groupedFixed } from '../format'
 import type { PaymentMethod } from './payment-methods'
 import type { Currency, PriceItem } from './payment-schemas'
 
@@ -31,7 +32,7 @@ const SYMBOLS: Record<Currency, string> = { CNY: '¥', USD: '$' }
 /** "¥30.00", "$4.50", "¥1,234.00"; an unknown currency keeps its code. */
 export function formatAmount(amount: number, currency: string): string {
   const symbol = SYMBOLS[currency as Currency] ?? `${currency} `
-  const number = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)
+  const number = groupedFixed(amount, 2)
   return `${symbol}${number}`
 }
 

@@ -1,5 +1,5 @@
 // How stats and ranks are written on screen (spec 001 §3, number display).
-import { formatNumber, formatPercent } from '@/lib/format'
+import { formatNumber, formatPercent, groupedFixed } from '@/lib/format'
 import type { Language } from '@/lib/constants'
 import type { StatKey } from './modes'
 import { statValue, type PlayerCounters } from './stats'
@@ -31,24 +31,14 @@ export const STAT_KINDS: Record<StatKey, StatKind> = {
   clutchWinRate: 'percent',
 }
 
-// zh-CN and en-US group and separate digits the same way; the language only picks the locale data.
-const NUMBER_LOCALES: Record<Language, string> = { zh: 'zh-CN', en: 'en-US' }
-
-function fixed(value: number, digits: number, language: Language): string {
-  return new Intl.NumberFormat(NUMBER_LOCALES[language], {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(value)
-}
-
 /** A value as its kind is written; anything that is not a finite number is shown as it is. */
 export function formatStatValue(value: unknown, kind: StatKind, language: Language = 'en'): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return String(value ?? '')
   switch (kind) {
     case 'ratio':
-      return fixed(value, 2, language)
+      return groupedFixed(value, 2)
     case 'hours':
-      return fixed(value, 1, language)
+      return groupedFixed(value, 1)
     case 'percent':
       return formatPercent(value, language)
     case 'count':

@@ -1,11 +1,11 @@
 // When a rented server counts as expired (spec 001 §4 "Expiry rule"), with days read in GMT+8, the
 // time zone every date of the product is shown in.
 import { DISPLAY_TIME_ZONE } from '@/lib/constants'
-import { formatDateTimeGmt8 } from '@/lib/format'
+import { dateTimeFormat, formatDateTimeGmt8 } from '@/lib/format'
 
 /** "YYYY-MM-DD" of an instant in GMT+8. */
 export function gmt8Day(instant: Date | number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateTimeFormat('en-CA', {
     timeZone: DISPLAY_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
