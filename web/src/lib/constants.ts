@@ -38,6 +38,8 @@ export const LEADERBOARD_TOP_PLAYERS = 5
 
 /** Remote configuration request: give up after this long and use the local defaults. */
 export const CONFIG_TIMEOUT_MS = 8_000
+/** How long the first render waits for the configuration and the page's code before showing loading states. */
+export const FIRST_RENDER_WAIT_MS = 1_500
 
 export const GAME_APP_ID = 730
 export const DISPLAY_TIME_ZONE = 'Asia/Shanghai' // GMT+8

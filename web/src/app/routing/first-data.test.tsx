@@ -185,3 +185,22 @@ describe('the other pages', () => {
     expect(languages).toEqual(['zh'])
   })
 })
+
+describe('the header', () => {
+  it('the announcement is asked for with the page\'s data, once, and the ticker shows it from its first paint', async () => {
+    const languages: (string | null)[] = []
+    server.use(
+      http.get('/api/server/announcement', ({ request }) => {
+        languages.push(new URL(request.url).searchParams.get('lang'))
+        return HttpResponse.json([{ text: '今晚八点服务器维护', lang: 'zh' }])
+      }),
+    )
+    serveFaqs()
+    await renderApp('/faq', { firstData: 'settled' })
+    // Asked before the app rendered: the ticker never showed the default text.
+    expect(languages).toEqual(['zh'])
+    expect((await screen.findAllByText('今晚八点服务器维护')).length).toBeGreaterThan(0)
+    expect(screen.queryByText('欢迎来到 CS2 社区门户！服务器实时状态一目了然，祝你游戏愉快。')).not.toBeInTheDocument()
+    expect(languages).toEqual(['zh'])
+  })
+})

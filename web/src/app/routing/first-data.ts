@@ -11,6 +11,7 @@
 // download the code of the others' first requests (1.8 KB gzip in the entry, issue 17); their request
 // starts when that chunk has arrived, still before the configuration and the page.
 import type { QueryClient } from '@tanstack/react-query'
+import { announcementOptions } from '@/features/announcement/api/announcement-api'
 import { fullServerListOptions } from '@/features/servers/api/servers-api'
 import type { Language } from '@/lib/constants'
 
@@ -40,6 +41,12 @@ async function load<T>(chunk: () => Promise<T>): Promise<T | null> {
  * at once; returns when the requests have settled (callers need not wait: nothing here throws).
  */
 export async function prefetchFirstData(queryClient: QueryClient, visit: FirstVisit): Promise<void> {
+  // The header's announcement, on every page (its ticker otherwise shows the default text first).
+  const announcement = queryClient.prefetchQuery(announcementOptions(visit.language))
+  await Promise.all([announcement, prefetchPageData(queryClient, visit)])
+}
+
+async function prefetchPageData(queryClient: QueryClient, visit: FirstVisit): Promise<void> {
   const [, section = '', ...rest] = visit.pathname.split('/')
   const subpath = rest.join('/')
   switch (section) {

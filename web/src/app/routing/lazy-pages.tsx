@@ -1,7 +1,7 @@
 // Every page loads as its own chunk when its route opens, together with its strings: a visit
 // downloads the shell and the page it shows, nothing of the others (issue 17's first-load budget,
 // scripts/size-budget.mjs).
-import { lazy, Suspense, type ComponentType } from 'react'
+import { lazy, Suspense, useState, type ComponentType } from 'react'
 import { loadNamespace, loadNamespaces } from '@/lib/i18n'
 import type { Namespace } from '@/locales/resources'
 import { RouteFallback } from './route-fallback'
@@ -12,15 +12,20 @@ import { RouteFallback } from './route-fallback'
  */
 function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>, namespaces: readonly Namespace[]) {
   let loading: Promise<ComponentType<P>> | null = null
+  let loaded: ComponentType<P> | null = null
   const preload = () => {
-    loading ??= Promise.all([load(), loadNamespaces(namespaces)]).then(([component]) => component)
+    loading ??= Promise.all([load(), loadNamespaces(namespaces)]).then(([component]) => (loaded = component))
     return loading
   }
   const Page = lazy(async () => ({ default: await preload() }))
   function LazyPage(props: P) {
+    // A page whose code is already in renders at once: React.lazy suspends on its first render even
+    // then, and the fallback's commit and layout, then the page's, cost a phone's first load a frame
+    // (issue 17). Chosen once per mount, so the page is never swapped for another component type.
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Page)
     return (
       <Suspense fallback={<RouteFallback />}>
-        <Page {...props} />
+        <Component {...props} />
       </Suspense>
     )
   }
@@ -75,8 +80,9 @@ export const OrdersRoute = lazyPage(
 /**
  * Starts loading the page a first visit to `pathname` shows while the app is still fetching its
  * configuration (main.tsx), instead of after it: one round trip less before the page appears.
+ * Resolves, never rejects, once the page's code and strings are in.
  */
-export function preloadPage(pathname: string): void {
+export function preloadPage(pathname: string): Promise<void> {
   const pages: Record<string, { preload: () => Promise<unknown> }> = {
     '': ServersPage,
     servers: ServersArea,
@@ -91,7 +97,7 @@ export function preloadPage(pathname: string): void {
   const [, section = '', subpage = ''] = pathname.split('/')
   const page = pages[section]
   // A failed preload is the page's own failure when it renders (React.lazy reports it there).
-  page?.preload().catch(() => {})
+  const ready = page ? page.preload().then(() => {}, () => {}) : Promise.resolve()
   // The server details and rules pages are lazy inside /servers' chunk: a visit that opens one starts
   // its chunk and strings now too, instead of after the area's chunk has arrived and rendered.
   if (section === 'servers' && (subpage === 'details' || subpage === 'rules')) {
@@ -102,4 +108,5 @@ export function preloadPage(pathname: string): void {
     chunk.catch(() => {})
     loadNamespace('servers-extra').catch(() => {})
   }
+  return ready
 }

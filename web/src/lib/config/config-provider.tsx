@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo, type ReactNode } from 'react'
 import { resolveConfig } from './app-config'
 import { ConfigContext } from './config-context'
-import { configQueryKey, fetchRemoteConfig } from './fetch-remote-config'
+import { configQueryOptions } from './fetch-remote-config'
 
 interface ConfigProviderProps {
   children: ReactNode
@@ -15,14 +15,7 @@ interface ConfigProviderProps {
  * enabled remotely is never redirected away on first load; a failure falls back to the defaults.
  */
 export function ConfigProvider({ children, fallback }: ConfigProviderProps) {
-  const query = useQuery({
-    queryKey: configQueryKey,
-    queryFn: fetchRemoteConfig,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-  })
+  const query = useQuery(configQueryOptions)
   const config = useMemo(() => resolveConfig(query.data), [query.data])
   if (query.isPending) return fallback
   return <ConfigContext value={config}>{children}</ConfigContext>

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query'
 import { apiClient, requestTimeout } from '../api-client'
 import { CONFIG_TIMEOUT_MS } from '../constants'
 import { remoteConfigSchema, type RemoteConfig } from './remote-config-schema'
@@ -13,3 +14,13 @@ export function fetchRemoteConfig(): Promise<RemoteConfig> {
     .get(CONFIG_PATH, { token: 'none', schema: remoteConfigSchema, signal: controller.signal })
     .finally(() => clearTimeout(timer))
 }
+
+/** The configuration's query: fetched once per visit, never retried or refetched. */
+export const configQueryOptions = queryOptions({
+  queryKey: configQueryKey,
+  queryFn: fetchRemoteConfig,
+  retry: false,
+  staleTime: Infinity,
+  gcTime: Infinity,
+  refetchOnWindowFocus: false,
+})

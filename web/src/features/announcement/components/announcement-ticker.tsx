@@ -3,8 +3,7 @@ import { Megaphone } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/cn'
-import { logged } from '@/lib/logged'
-import { announcementKey, fetchAnnouncement } from '../api/announcement-api'
+import { announcementOptions } from '../api/announcement-api'
 
 /** Marquee speed in px per second. */
 const SPEED_PX_S = 40
@@ -18,12 +17,7 @@ const GAP_PX = 48
 export function AnnouncementTicker() {
   const { t, i18n } = useTranslation('shell')
   const lang = i18n.language === 'en' ? 'en' : 'zh'
-  const query = useQuery({
-    queryKey: announcementKey(lang),
-    queryFn: ({ signal }) => logged('Failed to fetch announcement', fetchAnnouncement(lang, signal)),
-    staleTime: 5 * 60_000,
-    retry: false,
-  })
+  const query = useQuery(announcementOptions(lang))
   return <AnnouncementTickerView text={query.data ?? t('header.defaultAnnouncement')} />
 }
 
