@@ -24,10 +24,10 @@ void prefetchFirstData(queryClient, {
 })
 // zh's shell strings are bundled; another language's arrive before the first render. The first render
 // also waits, at most FIRST_RENDER_WAIT_MS, for the configuration and the page's code (all requested
-// above, side by side): index.html's mark shows meanwhile, and the app is drawn once with its page
-// rather than as a loading screen, then the shell, then the page, each a layout of the whole tree
-// (issue 17: these made most of a phone's blocking time). Past the wait, the app's own loading
-// states take over.
+// above, side by side), so that the app is drawn once with its page rather than as a loading screen,
+// then the shell, then the page, each a render and a layout of the whole tree (issue 17: these made
+// most of a phone's blocking time). A pre-script splash and waiting for the first data as well were
+// measured and dropped (bench/RESULTS.md). Past the wait, the app's own loading states show.
 const firstRenderWait = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))
 await Promise.all([
   loadNamespaces(['common', 'shell']),
