@@ -87,6 +87,25 @@ TEST_F(StaticFilesHttp, NoEscapeFromTheWebRoot) {
   }
 }
 
+TEST_F(StaticFilesHttp, APagesFirstVisitNamesItsRoutesChunksInALinkHeader) {
+  EXPECT_EQ(client.get(app.url("/vip")).header("Link"), "") << "no list built: no header";
+  write_file(app.web_root() / "route-preloads.json",
+             R"({"/vip": ["/assets/vip-page-3c.js", "/assets/vip-page-4d.css"], "/": ["/assets/servers-page-1a.js"]})");
+  const std::string vip_links =
+      "</assets/vip-page-3c.js>; rel=modulepreload, </assets/vip-page-4d.css>; rel=preload; as=style";
+  EXPECT_EQ(client.get(app.url("/vip")).header("Link"), vip_links);
+  EXPECT_EQ(client.get(app.url("/vip/anything")).header("Link"), vip_links);
+  EXPECT_EQ(client.get(app.url("/")).header("Link"), "</assets/servers-page-1a.js>; rel=modulepreload");
+  EXPECT_EQ(client.get(app.url("/faq")).header("Link"), "");
+  EXPECT_EQ(client.get(app.url("/assets/app-3f2a9c.js")).header("Link"), "") << "only pages carry it";
+  // A broken list costs the hint, never the page.
+  write_file(app.web_root() / "route-preloads.json", "{broken");
+  auto broken = client.get(app.url("/vip"));
+  EXPECT_EQ(broken.status, 200);
+  EXPECT_THAT(broken.body, HasSubstr("portal test shell"));
+  EXPECT_EQ(broken.header("Link"), "");
+}
+
 TEST_F(StaticFilesHttp, OtherMethodsOnPagesAre405) {
   auto result = client.post_json(app.url("/servers"), "{}");
   EXPECT_EQ(result.status, 405);

@@ -50,14 +50,14 @@ export const ROUTES = {
   '/console': ['src/app/console/console-area.tsx', 'src/locales/zh/console.json'],
 }
 
-function readManifest(dist) {
+export function readManifest(dist) {
   const path = join(dist, '.vite', 'manifest.json')
   if (!existsSync(path)) throw new Error(`${path} is missing: build with build.manifest on (vite build)`)
   return JSON.parse(readFileSync(path, 'utf8'))
 }
 
 /** The manifest keys a key needs before it runs: itself and its static imports, transitively. */
-function staticClosure(manifest, keys, into = new Set()) {
+export function staticClosure(manifest, keys, into = new Set()) {
   for (const key of keys) {
     if (into.has(key) || !manifest[key]) continue
     into.add(key)
@@ -67,7 +67,7 @@ function staticClosure(manifest, keys, into = new Set()) {
 }
 
 /** The files (JS and CSS) of a set of manifest keys. */
-function filesOf(manifest, keys) {
+export function filesOf(manifest, keys) {
   const files = new Set()
   for (const key of keys) {
     const chunk = manifest[key]

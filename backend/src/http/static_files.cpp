@@ -2,6 +2,7 @@
 
 #include "core/text.hpp"
 #include "http/api_error.hpp"
+#include "http/route_preloads.hpp"
 
 #include <fmt/format.h>
 
@@ -199,7 +200,18 @@ Response StaticFiles::serve(const Request& request) const {
                                             "The web app is not built; run `make build`",
                                             {{"webRoot", root_.string()}}));
   }
-  return file_response(request, root_ / "index.html", "no-cache");
+  Response page = file_response(request, root_ / "index.html", "no-cache");
+  if (page.status == 200) {
+    std::error_code ec;
+    if (const fs::path list = root_ / "route-preloads.json"; fs::is_regular_file(list, ec)) {
+      if (const auto cached = load(list)) {
+        if (std::string links = route_preload_links(*cached->content, request.path); !links.empty()) {
+          page.set_header("Link", std::move(links));
+        }
+      }
+    }
+  }
+  return page;
 }
 
 }  // namespace portal::http

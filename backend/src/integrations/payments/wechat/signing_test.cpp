@@ -78,7 +78,7 @@ struct PlatformKeys {
   crypto::KeyPair other = crypto::generate_rsa_key_pair(2048);
 };
 
-const PlatformKeys& keys() {
+const PlatformKeys& platform_keys() {
   static const PlatformKeys k;
   return k;
 }
@@ -87,9 +87,9 @@ class WechatVerify : public ::testing::Test {
  protected:
   WechatVerify() {
     settings.platform_public_key_id = "PUB_KEY_ID_0112";
-    settings.platform_public_key_pem = keys().key.public_pem;
+    settings.platform_public_key_pem = platform_keys().key.public_pem;
     settings.platform_certificates_by_serial["5157F09EFDC096DE15EBE81A47057A7232F1B8E1"] =
-        crypto::self_signed_certificate_pem(keys().key, "Tenpay", "5157F09EFDC096DE15EBE81A47057A7232F1B8E1");
+        crypto::self_signed_certificate_pem(platform_keys().key, "Tenpay", "5157F09EFDC096DE15EBE81A47057A7232F1B8E1");
   }
 
   static std::string sign(const crypto::KeyPair& key, std::string_view timestamp, std::string_view body) {
@@ -108,7 +108,7 @@ class WechatVerify : public ::testing::Test {
 };
 
 TEST_F(WechatVerify, AcceptsThePublicKeyAndTheCertificateModes) {
-  const auto signature = sign(keys().key, "1767268800", body);
+  const auto signature = sign(platform_keys().key, "1767268800", body);
   EXPECT_TRUE(check("PUB_KEY_ID_0112", "1767268800", signature, body).ok());
   EXPECT_TRUE(check("5157F09EFDC096DE15EBE81A47057A7232F1B8E1", "1767268800", signature, body).ok());
 }
@@ -119,9 +119,10 @@ TEST_F(WechatVerify, RefusesForgedTamperedStaleAndUnknown) {
     EXPECT_EQ(status.error().code, "INVALID_SIGNATURE");
     EXPECT_EQ(status.error().kind, core::ErrorKind::unauthorized);
   };
-  const auto signature = sign(keys().key, "1767268800", body);
-  expect_refused(check("PUB_KEY_ID_0112", "1767268800", sign(keys().other, "1767268800", body), body));  // wrong key
-  expect_refused(check("PUB_KEY_ID_0112", "1767268800", signature, body + " "));                         // tampered
+  const auto signature = sign(platform_keys().key, "1767268800", body);
+  expect_refused(
+      check("PUB_KEY_ID_0112", "1767268800", sign(platform_keys().other, "1767268800", body), body));  // wrong key
+  expect_refused(check("PUB_KEY_ID_0112", "1767268800", signature, body + " "));                       // tampered
   expect_refused(check("PUB_KEY_ID_0112", "1767268801", signature, body));   // timestamp changed
   expect_refused(check("PUB_KEY_ID_9999", "1767268800", signature, body));   // another key id
   expect_refused(check("0000", "1767268800", signature, body));              // unknown certificate
@@ -133,7 +134,7 @@ TEST_F(WechatVerify, RefusesForgedTamperedStaleAndUnknown) {
 }
 
 TEST_F(WechatVerify, AllowsFiveMinutesOfClockDifferenceAndNoMore) {
-  const auto signature = sign(keys().key, "1767268800", body);
+  const auto signature = sign(platform_keys().key, "1767268800", body);
   EXPECT_TRUE(check("PUB_KEY_ID_0112", "1767268800", signature, body, 1767268800 + 300).ok());
   EXPECT_TRUE(check("PUB_KEY_ID_0112", "1767268800", signature, body, 1767268800 - 300).ok());
   EXPECT_FALSE(check("PUB_KEY_ID_0112", "1767268800", signature, body, 1767268800 + 301).ok());
