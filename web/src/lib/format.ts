@@ -8,19 +8,6 @@ import { DISPLAY_TIME_ZONE, type Language } from './constants'
 // `groupedFixed` matches Intl.NumberFormat('en-US') with these fraction digits (format.test.ts).
 const GROUPS_OF_THREE = /\B(?=(\d{3})+(?!\d))/g
 
-/** A string of decimal digits plus one in its last place ("0199" -> "0200", "99" -> "100"). */
-function incremented(digits: string): string {
-  const out = digits.split('')
-  for (let i = out.length - 1; i >= 0; i--) {
-    if (out[i] !== '9') {
-      out[i] = String(Number(out[i]) + 1)
-      return out.join('')
-    }
-    out[i] = '0'
-  }
-  return `1${out.join('')}`
-}
-
 /** `value` with exactly `digits` decimals and thousands separators: 1234.5, 2 -> "1,234.50". */
 export function groupedFixed(value: number, digits: number): string {
   // Intl rounds the shortest decimal that reads back as the number ("1.005", not 1.00499...), half
@@ -31,7 +18,8 @@ export function groupedFixed(value: number, digits: number): string {
   }
   const [whole = '0', fraction = ''] = shortest.split('.')
   let kept = whole + fraction.slice(0, digits).padEnd(digits, '0')
-  if ((fraction[digits] ?? '0') >= '5') kept = incremented(kept)
+  // Rounding up adds one in the last kept place, carries included ("0199" -> "0200", "99" -> "100").
+  if ((fraction[digits] ?? '0') >= '5') kept = (BigInt(kept) + 1n).toString().padStart(kept.length, '0')
   const wholeDigits = kept.slice(0, kept.length - digits) || '0'
   const decimals = digits > 0 ? `.${kept.slice(kept.length - digits)}` : ''
   // Intl keeps the sign of a negative number that rounds to zero ("-0.00"), and of -0.
@@ -64,27 +52,23 @@ export function formatPercent(value: unknown, _language: Language = 'en'): strin
 const numberFormats = new Map<string, Intl.NumberFormat>()
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
 
-/** The shared Intl.NumberFormat for these locale and options (money in a currency's own style). */
-export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+function cachedFormat<F>(cache: Map<string, F>, locale: string, options: object, build: () => F): F {
   const key = `${locale}|${JSON.stringify(options)}`
-  let format = numberFormats.get(key)
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options)
-    numberFormats.set(key, format)
+  let format = cache.get(key)
+  if (format === undefined) {
+    format = build()
+    cache.set(key, format)
   }
   return format
 }
 
+/** The shared Intl.NumberFormat for these locale and options (money in a currency's own style). */
+export const numberFormat = (locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat =>
+  cachedFormat(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options))
+
 /** The shared Intl.DateTimeFormat for these locale and options. */
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`
-  let format = dateTimeFormats.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options)
-    dateTimeFormats.set(key, format)
-  }
-  return format
-}
+export const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat =>
+  cachedFormat(dateTimeFormats, locale, options, () => new Intl.DateTimeFormat(locale, options))
 
 /** Date and 24-hour time in GMT+8, e.g. 2025-01-31 18:05. */
 export function formatDateTimeGmt8(date: Date | number): string {

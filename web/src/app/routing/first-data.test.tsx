@@ -4,6 +4,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { serveAnnouncement } from '@/features/announcement/testing/announcement-fixtures'
 import { CATALOGUE, serveCommands } from '@/features/content/testing/commands-fixtures'
 import { FAQS, serveFaqs } from '@/features/faq/testing/faq-fixtures'
 import { serveLeaderboard } from '@/features/leaderboard/testing/leaderboard-fixtures'
@@ -188,13 +189,7 @@ describe('the other pages', () => {
 
 describe('the header', () => {
   it('the announcement is asked for with the page\'s data, once, and the ticker shows it from its first paint', async () => {
-    const languages: (string | null)[] = []
-    server.use(
-      http.get('/api/server/announcement', ({ request }) => {
-        languages.push(new URL(request.url).searchParams.get('lang'))
-        return HttpResponse.json([{ text: '今晚八点服务器维护', lang: 'zh' }])
-      }),
-    )
+    const languages = serveAnnouncement([{ text: '今晚八点服务器维护', lang: 'zh' }])
     serveFaqs()
     await renderApp('/faq', { firstData: 'settled' })
     // Asked before the app rendered: the ticker never showed the default text.

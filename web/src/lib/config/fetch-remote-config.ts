@@ -4,7 +4,7 @@ import { CONFIG_TIMEOUT_MS } from '../constants'
 import { remoteConfigSchema, type RemoteConfig } from './remote-config-schema'
 
 export const CONFIG_PATH = '/api/config'
-export const configQueryKey = ['config'] as const
+const configQueryKey = ['config'] as const
 
 /** GET /api/config; rejects (ApiError) when the call fails, times out or answers a non-object. */
 export function fetchRemoteConfig(): Promise<RemoteConfig> {

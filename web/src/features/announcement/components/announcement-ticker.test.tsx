@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { server } from '@/testing/msw-server'
 import { renderApp } from '@/testing/render-app'
+import { serveAnnouncement } from '../testing/announcement-fixtures'
 
 function ticker() {
   return screen.getByRole('region', { name: '公告' })
@@ -11,16 +12,10 @@ function ticker() {
 
 describe('announcement ticker', () => {
   it('shows the first announcement of the current language', async () => {
-    const langs: (string | null)[] = []
-    server.use(
-      http.get('/api/server/announcement', ({ request }) => {
-        langs.push(new URL(request.url).searchParams.get('lang'))
-        return HttpResponse.json([
-          { text: '今晚 8 点维护', lang: 'zh', updatedAt: '2026-11-21T10:00:00Z' },
-          { text: '第二条', lang: 'zh', updatedAt: '2026-11-20T10:00:00Z' },
-        ])
-      }),
-    )
+    const langs = serveAnnouncement([
+      { text: '今晚 8 点维护', lang: 'zh', updatedAt: '2026-11-21T10:00:00Z' },
+      { text: '第二条', lang: 'zh', updatedAt: '2026-11-20T10:00:00Z' },
+    ])
     await renderApp('/vip')
     await waitFor(() => expect(within(ticker()).getByTestId('announcement-text')).toHaveTextContent('今晚 8 点维护'))
     expect(ticker()).not.toHaveTextContent('第二条')
@@ -37,13 +32,7 @@ describe('announcement ticker', () => {
 
   it('falls back to the default when the list is empty, in English too', async () => {
     await i18next.changeLanguage('en')
-    const langs: (string | null)[] = []
-    server.use(
-      http.get('/api/server/announcement', ({ request }) => {
-        langs.push(new URL(request.url).searchParams.get('lang'))
-        return HttpResponse.json([])
-      }),
-    )
+    const langs = serveAnnouncement([])
     await renderApp('/vip')
     await waitFor(() => expect(langs).toEqual(['en']))
     const region = screen.getByRole('region', { name: 'Announcement' })
@@ -51,7 +40,7 @@ describe('announcement ticker', () => {
   })
 
   it('does not scroll when the text fits (jsdom: no overflow)', async () => {
-    server.use(http.get('/api/server/announcement', () => HttpResponse.json([{ text: '短公告', lang: 'zh' }])))
+    serveAnnouncement([{ text: '短公告', lang: 'zh' }])
     await renderApp('/vip')
     const text = await within(ticker()).findByText('短公告')
     expect(text).toHaveAttribute('data-scrolling', 'false')
