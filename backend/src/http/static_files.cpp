@@ -201,13 +201,11 @@ Response StaticFiles::serve(const Request& request) const {
                                             {{"webRoot", root_.string()}}));
   }
   Response page = file_response(request, root_ / "index.html", "no-cache");
+  // load() answers nullptr when the build wrote no list: then the page goes without the hint.
   if (page.status == 200) {
-    std::error_code ec;
-    if (const fs::path list = root_ / "route-preloads.json"; fs::is_regular_file(list, ec)) {
-      if (const auto cached = load(list)) {
-        if (std::string links = route_preload_links(*cached->content, request.path); !links.empty()) {
-          page.set_header("Link", std::move(links));
-        }
+    if (const auto list = load(root_ / "route-preloads.json")) {
+      if (std::string links = route_preload_links(*list->content, request.path); !links.empty()) {
+        page.set_header("Link", std::move(links));
       }
     }
   }
