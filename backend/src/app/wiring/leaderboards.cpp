@@ -30,9 +30,15 @@ constexpr std::chrono::seconds kFoldInterval{5};
 // A batch applied here wakes the standings job, which then runs this long after its last start at the
 // latest, instead of after the configured interval (other instances still follow at that interval):
 // under a steady stream of batches it runs about five times a second, each run reading only what
-// the last 200 ms logged.
+// the last 200 ms logged and bringing the group filters' order up to date.
 constexpr std::string_view kStandingsJob = "leaderboard.standings";
 constexpr std::chrono::milliseconds kStandingsSoonest{200};
+// It also wakes the job that applies the batch's own rows to this instance's order (Standings::
+// apply_handed_over), at once: the plugin's answer does not wait for the order's lock, and the batch
+// shows here milliseconds after it. The interval is a fallback; follow() applies them too.
+constexpr std::string_view kOwnBatchesJob = "leaderboard.own_batches";
+constexpr std::chrono::milliseconds kOwnBatchesSoonest{1};
+constexpr std::chrono::seconds kOwnBatchesInterval{1};
 constexpr std::size_t kFoldChunk = 200'000;
 constexpr int kFoldChunksPerRun = 8;
 
@@ -75,7 +81,9 @@ Leaderboards::Leaderboards(const Config& config, db::Database& database, auth::M
       service_(
           database, standings_, [this] { return seasons_.list(); }, {},
           [this] {
-            if (jobs_) jobs_->wake(kStandingsJob);
+            if (!jobs_) return;
+            jobs_->wake(kOwnBatchesJob);
+            jobs_->wake(kStandingsJob);
           }),
       change_log_(database),
       fold_(database),
@@ -104,6 +112,12 @@ void Leaderboards::add_jobs(core::jobs::Scheduler& jobs) {
       // Every board's order is in memory before the first request is served.
       .first_run_in_start = true,
       .soonest_on_wake = kStandingsSoonest,
+  });
+  jobs.add(core::jobs::Job{
+      .name = std::string(kOwnBatchesJob),
+      .interval = kOwnBatchesInterval,
+      .work = [this] { standings_.apply_handed_over(); },
+      .soonest_on_wake = kOwnBatchesSoonest,
   });
   jobs.add(core::jobs::Job{
       .name = "leaderboard.fold",

@@ -1,7 +1,8 @@
 #pragma once
 // Builds the leaderboard feature: seasons, the service behind the routes, the standings (each board's
 // order in memory) with the job that keeps them up to date on every instance ("leaderboard.standings",
-// every leaderboard.refresh_interval_s), the job that adds the change log into the stats tables
+// every leaderboard.refresh_interval_s) and the one that applies this instance's own batches at once
+// ("leaderboard.own_batches"), the job that adds the change log into the stats tables
 // ("leaderboard.fold", on one instance) and the job that prunes it ("leaderboard.prune", on one instance).
 // Memberships (badges, group filters) come from the accounts feature; plugin keys from the servers feature.
 

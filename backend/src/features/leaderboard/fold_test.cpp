@@ -78,7 +78,7 @@ TEST_F(FoldTest, FoldedAndUnfoldedChangesAddUpOnEveryPathAndEveryInstance) {
       ASSERT_EQ(fold.fold(1).changes, 1U);
     }
   }
-  const auto check = [&](const Standings& instance, const char* who) {
+  const auto check = [&](Standings& instance, const char* who) {
     const LeaderboardService reader{database, instance, [this] { return seasons.list(); }, [] { return kNow; }};
     const auto listing = reader.page(Mode::dm, 0, 1, 0);
     ASSERT_TRUE(listing) << who;

@@ -143,6 +143,56 @@ std::size_t append_in(db::Database& database, soci::session& sql, const std::vec
   return done;
 }
 
+// The seq of the last row this session appended. The batch's rows hold the seqs up to it without a
+// gap: appenders take turns until commit (SQLite's one writer, the advisory lock on PostgreSQL) and a
+// multi-row INSERT numbers its rows in the order of its VALUES.
+template <db::Engine Engine>
+struct LastSeqQuery {
+  long long seq = 0;
+  soci::statement statement;
+  explicit LastSeqQuery(soci::session& sql)
+      : statement((sql.prepare << (Engine == db::Engine::postgresql
+                                       ? "SELECT currval(pg_get_serial_sequence('leaderboard_changes', 'seq'))"
+                                       : "SELECT last_insert_rowid()"),
+                   soci::into(seq))) {}
+};
+
+// Rows of the log in [first, last]: all of them ours when the count is the batch's.
+struct CountRangeQuery {
+  long long first = 0, last = 0, rows = 0;
+  soci::statement statement;
+  explicit CountRangeQuery(soci::session& sql)
+      : statement((sql.prepare << "SELECT COUNT(*) FROM leaderboard_changes WHERE seq BETWEEN :first AND :last",
+                   soci::use(first), soci::use(last), soci::into(rows))) {}
+};
+
+template <typename Query>
+long long last_seq(db::Database& database, soci::session& sql) {
+  auto query = database.statements().take<Query>(sql);
+  query->statement.execute(true);
+  return query->seq;
+}
+
+// Numbers `changes` (appended in this order) with their seqs, or empties them when the log does not
+// hold exactly the rows before the last seq appended: the standings then take them from the log.
+void number_appended(db::Database& database, soci::session& sql, std::vector<LoggedChange>& changes) {
+  if (changes.empty()) return;
+  const long long last = database.engine() == db::Engine::postgresql
+                             ? last_seq<LastSeqQuery<db::Engine::postgresql>>(database, sql)
+                             : last_seq<LastSeqQuery<db::Engine::sqlite>>(database, sql);
+  const long long first = last - static_cast<long long>(changes.size()) + 1;
+  auto count = database.statements().take<CountRangeQuery>(sql);
+  count->first = first;
+  count->last = last;
+  count->statement.execute(true);
+  if (count->rows != static_cast<long long>(changes.size())) {
+    changes.clear();
+    return;
+  }
+  long long seq = first;
+  for (auto& change : changes) change.seq = seq++;
+}
+
 void append_all(db::Database& database, soci::session& sql, const std::vector<LogRow>& rows, long long at) {
   std::size_t done = append_in<32>(database, sql, rows, 0, at);
   done = append_in<8>(database, sql, rows, done, at);
@@ -183,6 +233,7 @@ IngestOutcome IngestRepository::apply(std::int64_t server_id, const StatsBatch& 
         // (fold_repository.hpp) adds them into leaderboard_stats and leaderboard_players later, in key order.
         std::vector<LogRow> rows;
         rows.reserve(batch.players.size() * boards.size());
+        outcome.changes.reserve(rows.capacity());
         for (const auto& player : batch.players) {
           LogRow row;
           row.steam_id = player.steam_id;
@@ -194,6 +245,7 @@ IngestOutcome IngestRepository::apply(std::int64_t server_id, const StatsBatch& 
           for (const auto& board : boards) {
             row.board_id = board.id;
             rows.push_back(row);
+            outcome.changes.push_back(LoggedChange{0, at, board.id, player.steam_id, player.nickname, player.counters});
           }
         }
         // The log's order must be its commit order (see standings.hpp): on PostgreSQL the appends of
@@ -203,6 +255,7 @@ IngestOutcome IngestRepository::apply(std::int64_t server_id, const StatsBatch& 
           sql << "SELECT pg_advisory_xact_lock(:key)", soci::use(lock);
         }
         append_all(database_, sql, rows, at);
+        number_appended(database_, sql, outcome.changes);
         auto touch = database_.statements().take<TouchBoardQuery>(sql);
         touch->at = at;
         for (const auto& board : boards) {

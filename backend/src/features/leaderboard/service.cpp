@@ -16,7 +16,7 @@ std::int64_t system_now() {
 
 }  // namespace
 
-LeaderboardService::LeaderboardService(db::Database& database, const Standings& standings,
+LeaderboardService::LeaderboardService(db::Database& database, Standings& standings,
                                        std::function<std::vector<Season>()> seasons, Clock now,
                                        std::function<void()> applied)
     : boards_(database),
@@ -29,11 +29,14 @@ LeaderboardService::LeaderboardService(db::Database& database, const Standings& 
 core::Result<IngestResult> LeaderboardService::ingest(std::int64_t server_id, const boost::json::object& body) {
   auto batch = parse_batch(body);
   if (!batch) return batch.error();
-  const auto outcome = ingest_.apply(server_id, *batch, content_hash(*batch), now_());
+  auto outcome = ingest_.apply(server_id, *batch, content_hash(*batch), now_());
   if (outcome.kind == IngestOutcome::Kind::id_reused) {
     return errors::batch_id_reused(batch->batch_id);
   }
-  if (outcome.kind == IngestOutcome::Kind::applied && applied_) applied_();
+  if (outcome.kind == IngestOutcome::Kind::applied) {
+    standings_.hand_over(std::move(outcome.changes));
+    if (applied_) applied_();
+  }
   return IngestResult{batch->batch_id, outcome.kind == IngestOutcome::Kind::applied, batch->players.size(),
                       outcome.season_id};
 }

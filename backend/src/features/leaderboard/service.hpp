@@ -3,7 +3,8 @@
 // player's entries and the seasons. Knows nothing of HTTP; answers typed values or core::Error.
 //
 // Page size: 50 players. The order of pages, the top block and ranks come from this instance's
-// standings (standings.hpp), a second or so behind the last batch; a page past the end is empty.
+// standings (standings.hpp): a batch this instance took shows milliseconds after its answer, one
+// another instance took within a second or so; a page past the end is empty.
 // Season 0 means all time.
 
 #include "core/result.hpp"
@@ -45,10 +46,10 @@ struct Listing {
 class LeaderboardService {
  public:
   using Clock = std::function<std::int64_t()>;
-  // seasons: newest first (the season repository's list). applied: told after each batch that
-  // changed the log (the composition root wakes the standings job with it, so this instance shows the
-  // batch without waiting for the job's interval).
-  LeaderboardService(db::Database& database, const Standings& standings, std::function<std::vector<Season>()> seasons,
+  // seasons: newest first (the season repository's list). A batch applied is handed over to the
+  // standings (Standings::hand_over) and applied is told then: the composition root wakes the jobs
+  // that apply it within milliseconds and bring the group filters' order up to date.
+  LeaderboardService(db::Database& database, Standings& standings, std::function<std::vector<Season>()> seasons,
                      Clock now = {}, std::function<void()> applied = {});
 
   core::Result<IngestResult> ingest(std::int64_t server_id, const boost::json::object& body);
@@ -65,7 +66,7 @@ class LeaderboardService {
   std::vector<RankedPlayer> with_records(std::int64_t board_id, Mode mode, const std::vector<Standing>& order) const;
 
   BoardRepository boards_;
-  const Standings& standings_;
+  Standings& standings_;
   IngestRepository ingest_;
   std::function<std::vector<Season>()> seasons_;
   Clock now_;

@@ -44,8 +44,14 @@ void Standings::Board::apply(const LoggedChange& change, std::uint64_t steam_id)
   auto added = change.added;
   const auto fields = counter_fields(added);
   for (std::size_t i = 0; i < fields.size(); ++i) compact.added[i] = static_cast<std::int32_t>(*fields[i]);
-  kept.changes.push_back(compact);
-  if (change.nickname) kept.name = UnfoldedName{change.seq, *change.nickname};
+  // In seq order, though apply_own() may bring a change before an older one the log brings later.
+  const auto at =
+      std::upper_bound(kept.changes.begin(), kept.changes.end(), change.seq,
+                       [](std::int64_t seq, const UnfoldedChange& kept_change) { return seq < kept_change.seq; });
+  kept.changes.insert(at, compact);
+  if (change.nickname && (!kept.name || kept.name->seq < change.seq)) {
+    kept.name = UnfoldedName{change.seq, *change.nickname};
+  }
 }
 
 void Unfolded::add_to(Counters& counters, std::string& nickname, std::int64_t folded_through) const {
@@ -63,6 +69,7 @@ Standings::Standings(db::Database& database, MemberGroups members)
 FollowReport Standings::follow() {
   const auto started = std::chrono::steady_clock::now();
   FollowReport report;
+  apply_handed_over();
   const LogPosition at = log_.position();
   std::set<std::int64_t> changed;
   if (!loaded_ || at.epoch != position_.epoch || position_.seq < at.pruned_through) {
@@ -70,20 +77,27 @@ FollowReport Standings::follow() {
     report.loaded = true;
   } else {
     for (;;) {
-      const auto changes = log_.changes_after(position_.seq, kReadChunk);
+      const auto after = [this] {
+        const std::shared_lock lock(mutex_);
+        return position_.seq;
+      }();
+      const auto changes = log_.changes_after(after, kReadChunk);
       for (std::size_t from = 0; from < changes.size(); from += kApplyChunk) {
         const std::unique_lock lock(mutex_);
         for (std::size_t i = from; i < std::min(changes.size(), from + kApplyChunk); ++i) {
           const auto& change = changes[i];
-          if (const auto steam_id = core::parse_steam_id64(change.steam_id)) {
+          const bool taken = change.seq <= position_.seq || applied_ahead(change.seq);
+          const auto steam_id = taken ? std::nullopt : core::parse_steam_id64(change.steam_id);
+          if (steam_id) {
             boards_[change.board_id].apply(change, *steam_id);
             unfolded_order_.push_back(UnfoldedEntry{change.seq, change.board_id, *steam_id});
             changed.insert(change.board_id);
           }
-          position_.seq = change.seq;
+          if (!taken) ++report.changes;
+          position_.seq = std::max(position_.seq, change.seq);
         }
+        absorb_ahead();
       }
-      report.changes += changes.size();
       if (changes.size() < kReadChunk) break;
     }
     forget_folded(at.folded_through);
@@ -95,12 +109,67 @@ FollowReport Standings::follow() {
     members_ = std::move(members);
     for (auto& [id, board] : boards_) regroup(board);
   } else {
-    for (const auto id : changed) regroup(boards_[id]);
+    for (auto& [id, board] : boards_) {
+      if (board.groups_stale || changed.contains(id)) regroup(board);
+    }
   }
   report.boards = report.loaded ? boards_.size() : changed.size();
   report.seq = position_.seq;
   report.took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
   return report;
+}
+
+void Standings::apply_own(const std::vector<LoggedChange>& changes) {
+  const std::unique_lock lock(mutex_);
+  if (!loaded_ || changes.empty() || changes.back().seq <= position_.seq) return;
+  std::int64_t first = 0;
+  for (const auto& change : changes) {
+    if (change.seq <= position_.seq) continue;
+    if (first == 0) first = change.seq;
+    const auto steam_id = core::parse_steam_id64(change.steam_id);
+    if (!steam_id) continue;
+    auto& board = boards_[change.board_id];
+    board.apply(change, *steam_id);
+    unfolded_order_.push_back(UnfoldedEntry{change.seq, change.board_id, *steam_id});
+    if (const auto member = members_.find(*steam_id); member != members_.end() && (member->second & kFilterBits) != 0) {
+      board.groups_stale = true;
+    }
+  }
+  ahead_.emplace(first, changes.back().seq);
+  absorb_ahead();
+}
+
+void Standings::hand_over(std::vector<LoggedChange> changes) {
+  if (changes.empty()) return;
+  const std::lock_guard lock(handed_over_mutex_);
+  handed_over_.push_back(std::move(changes));
+}
+
+std::size_t Standings::apply_handed_over() {
+  std::vector<std::vector<LoggedChange>> batches;
+  {
+    const std::lock_guard lock(handed_over_mutex_);
+    batches.swap(handed_over_);
+  }
+  // One batch per hold of the lock: readers wait for a batch (about a millisecond), not for all.
+  for (const auto& changes : batches) apply_own(changes);
+  return batches.size();
+}
+
+bool Standings::applied_ahead(std::int64_t seq) const {
+  auto range = ahead_.upper_bound(seq);
+  if (range == ahead_.begin()) return false;
+  --range;
+  return seq <= range->second;
+}
+
+void Standings::absorb_ahead() {
+  while (!ahead_.empty()) {
+    const auto range = ahead_.begin();
+    if (range->first > position_.seq + 1) return;
+    position_.seq = std::max(position_.seq, range->second);
+    ahead_.erase(range);
+  }
 }
 
 void Standings::load() {
@@ -136,6 +205,8 @@ void Standings::load() {
   boards_ = std::move(fresh);
   unfolded_order_ = std::move(order);
   position_ = loaded.position;
+  // What apply_own() took went to the boards just replaced; the log brings what the snapshot missed.
+  ahead_.clear();
   loaded_ = true;
   spdlog::info("leaderboard standings loaded: {} boards, through change {} ({} not folded yet)", boards_.size(),
                position_.seq, unfolded_order_.size());
@@ -145,15 +216,18 @@ void Standings::forget_folded(std::int64_t seq) {
   while (true) {
     const std::unique_lock lock(mutex_);
     for (std::size_t done = 0; done < kApplyChunk; ++done) {
+      // In seq order but for the rows apply_own() took before older ones: such a row holds the
+      // older ones back until the fold passes it too, which costs memory for a moment, not counts.
       if (unfolded_order_.empty() || unfolded_order_.front().seq > seq) return;
       const auto entry = unfolded_order_.front();
       unfolded_order_.pop_front();
       auto& board = boards_[entry.board_id];
       const auto player = board.unfolded.find(entry.steam_id);
       if (player == board.unfolded.end()) continue;
-      // A player's changes are kept in seq order, as the log is read.
       auto& kept = player->second;
-      if (!kept.changes.empty() && kept.changes.front().seq == entry.seq) kept.changes.erase(kept.changes.begin());
+      const auto change = std::find_if(kept.changes.begin(), kept.changes.end(),
+                                       [&](const UnfoldedChange& kept_change) { return kept_change.seq == entry.seq; });
+      if (change != kept.changes.end()) kept.changes.erase(change);
       if (kept.name && kept.name->seq <= seq) kept.name.reset();
       if (kept.changes.empty()) board.unfolded.erase(player);
     }
@@ -161,6 +235,7 @@ void Standings::forget_folded(std::int64_t seq) {
 }
 
 void Standings::regroup(Board& board) const {
+  board.groups_stale = false;
   std::vector<std::pair<RankKey, int>> ranked;
   for (const auto& [steam_id, bits] : members_) {
     if ((bits & kFilterBits) == 0) continue;
@@ -218,7 +293,10 @@ std::vector<Standing> Standings::by_group_position(std::int64_t board_id, int gr
   const auto& list = board->second.groups[static_cast<std::size_t>(group_set)];
   const std::int64_t size = static_cast<std::int64_t>(list.size());
   for (std::int64_t position = std::max<std::int64_t>(first, 1); position <= std::min(last, size); ++position) {
-    const auto& key = list[static_cast<std::size_t>(position - 1)];
+    // The list holds the key as of its last regroup; the player may have moved since.
+    const auto& listed = list[static_cast<std::size_t>(position - 1)];
+    const auto current = board->second.keys.find(listed.steam_id);
+    const auto& key = current == board->second.keys.end() ? listed : current->second;
     out.push_back(standing_of(key, board->second.order.rank_of(key).value_or(0), position));
   }
   return out;

@@ -9,6 +9,11 @@
 // tables, the standings also keep it ("unfolded"), and readers add the rows the tables they read do
 // not hold yet (LeaderboardService), so a batch's counters and names show as soon as its kills do.
 //
+// The instance that took a batch hands its rows over (hand_over) and applies them within
+// milliseconds on a thread of its own (apply_handed_over), and its follow() passes those rows over;
+// other instances take them from the log at their next follow. Adding a change is commutative, so
+// the order is the same whichever comes first.
+//
 // The work per follow() grows with the changes since the last one; the whole board is read only at
 // start, after a bulk write (the seeder raises the log's epoch) or when this instance fell behind
 // the pruned log.
@@ -25,6 +30,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <shared_mutex>
 #include <string>
@@ -50,7 +56,7 @@ struct Standing {
 
 struct FollowReport {
   bool loaded = false;      // the whole of every board was read
-  std::size_t changes = 0;  // log rows applied
+  std::size_t changes = 0;  // log rows applied (not those apply_own() had taken)
   std::size_t boards = 0;   // boards whose order changed
   std::int64_t seq = 0;     // applied through
   std::chrono::milliseconds took{0};
@@ -92,6 +98,15 @@ class Standings {
   // Applies the log written since the last call (everything, the first time) and takes the members'
   // groups again. Called by one thread at a time (the job); readers may run alongside.
   FollowReport follow();
+  // Applies the rows a batch of this instance just appended (IngestOutcome::changes: in seq order,
+  // without a gap), so they show here before the next follow. Rows this instance has already followed
+  // are left out. The group filters' order takes them at the next follow; their ranks show at once.
+  void apply_own(const std::vector<LoggedChange>& changes);
+  // Keeps such rows for apply_handed_over(), so the plugin's answer does not wait for the order.
+  void hand_over(std::vector<LoggedChange> changes);
+  // apply_own() of every batch handed over so far, oldest first; follow() does it first too.
+  // Returns the batches applied.
+  std::size_t apply_handed_over();
 
   std::int64_t size(std::int64_t board_id) const;
   // When the newest batch (or seeding) the order includes was applied (unix seconds; 0 = never): the
@@ -119,6 +134,7 @@ class Standings {
     std::array<std::vector<RankKey>, 8> groups;              // [group_set]: members in rank order
     std::int64_t updated_at = 0;                             // see updated_at()
     boost::unordered_flat_map<std::uint64_t, Unfolded> unfolded;
+    bool groups_stale = false;  // a member moved outside follow(): regroup at the next one
     // Adds the change to the player's key and keeps it as unfolded.
     void apply(const LoggedChange& change, std::uint64_t steam_id);
   };
@@ -128,6 +144,10 @@ class Standings {
   void regroup(Board& board) const;
   // Forgets the unfolded changes up to `seq` (the tables hold them now), oldest first.
   void forget_folded(std::int64_t seq);
+  // Whether apply_own() took this seq already. Caller holds the lock.
+  bool applied_ahead(std::int64_t seq) const;
+  // Moves position_ over the ranges apply_own() took that now follow it. Caller holds the lock.
+  void absorb_ahead();
   Standing standing_of(const RankKey& key, std::int64_t rank, std::int64_t position) const;
 
   ChangeLogRepository log_;
@@ -137,6 +157,7 @@ class Standings {
   Boards boards_;
   std::unordered_map<std::uint64_t, int> members_;  // SteamID64 -> group bits
   LogPosition position_;
+  std::map<std::int64_t, std::int64_t> ahead_;  // first -> last seq of rows apply_own() took past position_
   // (seq, board id, SteamID64) of every unfolded change kept, in seq order.
   struct UnfoldedEntry {
     std::int64_t seq;
@@ -145,6 +166,9 @@ class Standings {
   };
   std::deque<UnfoldedEntry> unfolded_order_;
   bool loaded_ = false;
+
+  std::mutex handed_over_mutex_;  // not mutex_: handing over never waits for readers or the follow
+  std::vector<std::vector<LoggedChange>> handed_over_;
 };
 
 }  // namespace portal::leaderboard

@@ -17,7 +17,8 @@ TEST(RankingOrder, MoreKillsThenFewerDeathsThenLowerSteamId) {
       player("76561198000000009", 10, 5), player("76561198000000001", 12, 30), player("76561198000000003", 10, 2),
       player("76561198000000002", 10, 5), player("76561198000000004", 0, 0),   player("76561198000000005", 10, 0),
   };
-  std::sort(players.begin(), players.end(), ranks_above);
+  std::sort(players.begin(), players.end(),
+            [](const PlayerStats& a, const PlayerStats& b) { return ranks_above(a, b); });
   std::vector<std::string> order;
   for (const auto& p : players) order.push_back(p.steam_id);
   EXPECT_EQ(order, (std::vector<std::string>{"76561198000000001", "76561198000000005", "76561198000000003",
