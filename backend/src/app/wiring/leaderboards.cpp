@@ -129,11 +129,12 @@ void Leaderboards::add_jobs(core::jobs::Scheduler& jobs) {
               const auto report = fold_.fold(kFoldChunk);
               if (report.changes == 0) return;
               spdlog::debug(
-                  "leaderboard fold: {} changes into {} stats rows and {} players in {} ms (through {})",
+                  "leaderboard fold: {} changes into {} stats rows and {} players in {} ms, {} ms of them writing "
+                  "(through {})",
                   report.changes, report.stats_rows, report.players,
                   std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started)
                       .count(),
-                  report.through);
+                  report.write_held.count(), report.through);
               if (report.changes < kFoldChunk) return;
             }
           },

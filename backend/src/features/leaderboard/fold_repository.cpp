@@ -156,6 +156,7 @@ FoldReport fold_in_two_steps(soci::session& sql, std::size_t limit) {
           " GROUP BY c.steam_id HAVING COUNT(c.nickname) = 0)",
       folded, *through);
 
+  const auto writing = std::chrono::steady_clock::now();
   const bool done = db::write_transaction(sql, db::Engine::sqlite, [&] {
     // Another instance may have folded the range meanwhile (the job is elected, but an election can
     // change hands): then these sums are not added.
@@ -168,6 +169,7 @@ FoldReport fold_in_two_steps(soci::session& sql, std::size_t limit) {
     sql << "UPDATE leaderboard_meta SET changes_folded_through = :through WHERE id = 1", soci::use(*through);
     return true;
   });
+  report.write_held = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - writing);
   clear();
   if (!done) {
     FoldReport none;
@@ -182,8 +184,12 @@ FoldReport fold_in_two_steps(soci::session& sql, std::size_t limit) {
 
 FoldReport FoldRepository::fold(std::size_t limit) {
   return database_.with_session([&](soci::session& sql) {
-    return database_.engine() == db::Engine::postgresql ? fold_in_one_transaction(sql, limit)
-                                                        : fold_in_two_steps(sql, limit);
+    if (database_.engine() == db::Engine::sqlite) return fold_in_two_steps(sql, limit);
+    const auto started = std::chrono::steady_clock::now();
+    auto report = fold_in_one_transaction(sql, limit);
+    report.write_held =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+    return report;
   });
 }
 

@@ -9,6 +9,7 @@
 
 #include "db/database.hpp"
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 
@@ -19,6 +20,8 @@ struct FoldReport {
   std::size_t stats_rows = 0;  // leaderboard_stats rows written
   std::size_t players = 0;     // leaderboard_players rows written
   std::int64_t through = 0;    // changes_folded_through now
+  // How long its write transaction took: on SQLite, how long every other writer waited for it.
+  std::chrono::milliseconds write_held{0};
 };
 
 class FoldRepository {
