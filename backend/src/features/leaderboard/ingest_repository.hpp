@@ -6,7 +6,7 @@
 // seen before changes nothing.
 //
 // An applied batch also answers its log rows with their seqs, so the instance that took it can show it
-// at once (Standings::apply_own) instead of at its next read of the log.
+// within milliseconds (Standings::hand_over) instead of at its next read of the log.
 
 #include "db/database.hpp"
 #include "features/leaderboard/batch.hpp"
