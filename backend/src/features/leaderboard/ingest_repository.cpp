@@ -97,6 +97,16 @@ struct LogRow {
   std::string nickname;
   soci::indicator nickname_given = soci::i_null;
   std::array<long long, kCounterCount> added{};
+
+  void set(const LoggedChange& change) {
+    board_id = change.board_id;
+    steam_id = change.steam_id;
+    nickname = change.nickname.value_or(std::string());
+    nickname_given = change.nickname ? soci::i_ok : soci::i_null;
+    auto counters = change.added;
+    const auto fields = counter_fields(counters);
+    for (std::size_t i = 0; i < fields.size(); ++i) added[i] = *fields[i];
+  }
 };
 
 // Rows per INSERT: a batch of 128 players on two boards is 8 statements (and round trips on
@@ -131,21 +141,22 @@ struct AppendQuery {
 
 // Appends rows [done, end) in statements of Rows rows while a whole statement's worth is left.
 template <std::size_t Rows>
-std::size_t append_in(db::Database& database, soci::session& sql, const std::vector<LogRow>& rows, std::size_t done,
-                      long long at) {
+std::size_t append_in(db::Database& database, soci::session& sql, const std::vector<LoggedChange>& rows,
+                      std::size_t done, long long at) {
   if (rows.size() - done < Rows) return done;
   auto query = database.statements().take<AppendQuery<Rows>>(sql);
   query->at = at;
   for (; rows.size() - done >= Rows; done += Rows) {
-    std::copy_n(rows.begin() + static_cast<std::ptrdiff_t>(done), Rows, query->rows.begin());
+    for (std::size_t r = 0; r < Rows; ++r) query->rows[r].set(rows[done + r]);
     query->statement.execute(true);
   }
   return done;
 }
 
 // The seq of the last row this session appended. The batch's rows hold the seqs up to it without a
-// gap: appenders take turns until commit (SQLite's one writer, the advisory lock on PostgreSQL) and a
-// multi-row INSERT numbers its rows in the order of its VALUES.
+// gap: appenders take turns until commit (SQLite's one writer, the advisory lock on PostgreSQL; the
+// same turns that make the log's order its commit order, standings.hpp) and a multi-row INSERT
+// numbers its rows in the order of its VALUES (OwnBatchesTest checks both engines against the log).
 template <db::Engine Engine>
 struct LastSeqQuery {
   long long seq = 0;
@@ -157,43 +168,23 @@ struct LastSeqQuery {
                    soci::into(seq))) {}
 };
 
-// Rows of the log in [first, last]: all of them ours when the count is the batch's.
-struct CountRangeQuery {
-  long long first = 0, last = 0, rows = 0;
-  soci::statement statement;
-  explicit CountRangeQuery(soci::session& sql)
-      : statement((sql.prepare << "SELECT COUNT(*) FROM leaderboard_changes WHERE seq BETWEEN :first AND :last",
-                   soci::use(first), soci::use(last), soci::into(rows))) {}
-};
-
-template <typename Query>
+template <db::Engine Engine>
 long long last_seq(db::Database& database, soci::session& sql) {
-  auto query = database.statements().take<Query>(sql);
+  auto query = database.statements().take<LastSeqQuery<Engine>>(sql);
   query->statement.execute(true);
   return query->seq;
 }
 
-// Numbers `changes` (appended in this order) with their seqs, or empties them when the log does not
-// hold exactly the rows before the last seq appended: the standings then take them from the log.
+// Numbers `changes`, just appended in this order, with their seqs.
 void number_appended(db::Database& database, soci::session& sql, std::vector<LoggedChange>& changes) {
   if (changes.empty()) return;
-  const long long last = database.engine() == db::Engine::postgresql
-                             ? last_seq<LastSeqQuery<db::Engine::postgresql>>(database, sql)
-                             : last_seq<LastSeqQuery<db::Engine::sqlite>>(database, sql);
-  const long long first = last - static_cast<long long>(changes.size()) + 1;
-  auto count = database.statements().take<CountRangeQuery>(sql);
-  count->first = first;
-  count->last = last;
-  count->statement.execute(true);
-  if (count->rows != static_cast<long long>(changes.size())) {
-    changes.clear();
-    return;
-  }
-  long long seq = first;
+  long long seq = (database.engine() == db::Engine::postgresql ? last_seq<db::Engine::postgresql>(database, sql)
+                                                               : last_seq<db::Engine::sqlite>(database, sql)) -
+                  static_cast<long long>(changes.size()) + 1;
   for (auto& change : changes) change.seq = seq++;
 }
 
-void append_all(db::Database& database, soci::session& sql, const std::vector<LogRow>& rows, long long at) {
+void append_all(db::Database& database, soci::session& sql, const std::vector<LoggedChange>& rows, long long at) {
   std::size_t done = append_in<32>(database, sql, rows, 0, at);
   done = append_in<8>(database, sql, rows, done, at);
   append_in<1>(database, sql, rows, done, at);
@@ -231,21 +222,11 @@ IngestOutcome IngestRepository::apply(std::int64_t server_id, const StatsBatch& 
 
         // Only appends: what the batch adds to each player, one row per board. The fold
         // (fold_repository.hpp) adds them into leaderboard_stats and leaderboard_players later, in key order.
-        std::vector<LogRow> rows;
+        auto& rows = outcome.changes;
         rows.reserve(batch.players.size() * boards.size());
-        outcome.changes.reserve(rows.capacity());
         for (const auto& player : batch.players) {
-          LogRow row;
-          row.steam_id = player.steam_id;
-          row.nickname = player.nickname.value_or(std::string());
-          row.nickname_given = player.nickname ? soci::i_ok : soci::i_null;
-          auto added = player.counters;
-          const auto fields = counter_fields(added);
-          for (std::size_t i = 0; i < fields.size(); ++i) row.added[i] = *fields[i];
           for (const auto& board : boards) {
-            row.board_id = board.id;
-            rows.push_back(row);
-            outcome.changes.push_back(LoggedChange{0, at, board.id, player.steam_id, player.nickname, player.counters});
+            rows.push_back(LoggedChange{0, at, board.id, player.steam_id, player.nickname, player.counters});
           }
         }
         // The log's order must be its commit order (see standings.hpp): on PostgreSQL the appends of
@@ -255,7 +236,7 @@ IngestOutcome IngestRepository::apply(std::int64_t server_id, const StatsBatch& 
           sql << "SELECT pg_advisory_xact_lock(:key)", soci::use(lock);
         }
         append_all(database_, sql, rows, at);
-        number_appended(database_, sql, outcome.changes);
+        number_appended(database_, sql, rows);
         auto touch = database_.statements().take<TouchBoardQuery>(sql);
         touch->at = at;
         for (const auto& board : boards) {

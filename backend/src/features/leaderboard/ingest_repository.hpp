@@ -22,7 +22,7 @@ namespace portal::leaderboard {
 struct IngestOutcome {
   enum class Kind { applied, duplicate, id_reused } kind = Kind::applied;
   std::optional<std::int64_t> season_id;  // the season the batch went to (besides all time)
-  // Applied: the rows appended, in seq order, with their seqs; empty when the seqs could not be told.
+  // Applied: the rows appended, in seq order, with their seqs.
   std::vector<LoggedChange> changes;
 };
 

@@ -89,8 +89,7 @@ FollowReport Standings::follow() {
           const bool taken = change.seq <= position_.seq || applied_ahead(change.seq);
           const auto steam_id = taken ? std::nullopt : core::parse_steam_id64(change.steam_id);
           if (steam_id) {
-            boards_[change.board_id].apply(change, *steam_id);
-            unfolded_order_.push_back(UnfoldedEntry{change.seq, change.board_id, *steam_id});
+            add(change, *steam_id);
             changed.insert(change.board_id);
           }
           if (!taken) ++report.changes;
@@ -110,7 +109,7 @@ FollowReport Standings::follow() {
     for (auto& [id, board] : boards_) regroup(board);
   } else {
     for (auto& [id, board] : boards_) {
-      if (board.groups_stale || changed.contains(id)) regroup(board);
+      if (board.groups_stale) regroup(board);
     }
   }
   report.boards = report.loaded ? boards_.size() : changed.size();
@@ -126,17 +125,20 @@ void Standings::apply_own(const std::vector<LoggedChange>& changes) {
   for (const auto& change : changes) {
     if (change.seq <= position_.seq) continue;
     if (first == 0) first = change.seq;
-    const auto steam_id = core::parse_steam_id64(change.steam_id);
-    if (!steam_id) continue;
-    auto& board = boards_[change.board_id];
-    board.apply(change, *steam_id);
-    unfolded_order_.push_back(UnfoldedEntry{change.seq, change.board_id, *steam_id});
-    if (const auto member = members_.find(*steam_id); member != members_.end() && (member->second & kFilterBits) != 0) {
-      board.groups_stale = true;
-    }
+    if (const auto steam_id = core::parse_steam_id64(change.steam_id)) add(change, *steam_id);
   }
   ahead_.emplace(first, changes.back().seq);
   absorb_ahead();
+}
+
+void Standings::add(const LoggedChange& change, std::uint64_t steam_id) {
+  auto& board = boards_[change.board_id];
+  board.apply(change, steam_id);
+  unfolded_order_.push_back(UnfoldedEntry{change.seq, change.board_id, steam_id});
+  // Only a member's move changes the order of a group list.
+  if (const auto member = members_.find(steam_id); member != members_.end() && (member->second & kFilterBits) != 0) {
+    board.groups_stale = true;
+  }
 }
 
 void Standings::hand_over(std::vector<LoggedChange> changes) {

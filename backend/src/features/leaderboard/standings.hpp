@@ -134,7 +134,7 @@ class Standings {
     std::array<std::vector<RankKey>, 8> groups;              // [group_set]: members in rank order
     std::int64_t updated_at = 0;                             // see updated_at()
     boost::unordered_flat_map<std::uint64_t, Unfolded> unfolded;
-    bool groups_stale = false;  // a member moved outside follow(): regroup at the next one
+    bool groups_stale = false;  // a member moved: regroup at the end of the next follow()
     // Adds the change to the player's key and keeps it as unfolded.
     void apply(const LoggedChange& change, std::uint64_t steam_id);
   };
@@ -144,6 +144,8 @@ class Standings {
   void regroup(Board& board) const;
   // Forgets the unfolded changes up to `seq` (the tables hold them now), oldest first.
   void forget_folded(std::int64_t seq);
+  // Applies one change of the log to its board and keeps it as unfolded. Caller holds the lock.
+  void add(const LoggedChange& change, std::uint64_t steam_id);
   // Whether apply_own() took this seq already. Caller holds the lock.
   bool applied_ahead(std::int64_t seq) const;
   // Moves position_ over the ranges apply_own() took that now follow it. Caller holds the lock.
