@@ -13,7 +13,7 @@
 //
 // Usage: node bench/web/filter-typing.mjs   (after `make build`)
 // Env:   BENCH_PORTAL_BIN=backend/build/portal (or BUILD_DIR=backend/build) WEB_ROOT=web/dist KEYSTROKES=30 SERVERS=1000 CPU_THROTTLE=1
-//        CHROMIUM=/usr/bin/chromium
+//        CHROMIUM=/usr/bin/chromium PER_KEY=1 (also print each keystroke's figure)
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -156,6 +156,10 @@ try {
     await page.waitForTimeout(60) // a typist's pace: keystrokes do not queue behind each other
   }
   const events = await page.evaluate(() => window.__typing.events)
+  if (process.env.PER_KEY) {
+    const typed = keys(keystrokes).map((key, i) => `${key === 'Backspace' ? '⌫' : key === 'Space' ? '␣' : key} ${durations[i].toFixed(0)}`)
+    console.log(`  per keystroke (ms): ${typed.join('  ')}`)
+  }
   const typed = summary(durations)
   console.log(`filter-typing: ${serverCount} servers, ${durations.length} keystrokes, Chromium headless` +
     (cpuThrottle > 1 ? `, CPU throttled ${cpuThrottle}x` : ''))
