@@ -20,6 +20,13 @@ interface LeaderboardCardsProps {
 const FIRST_CARDS = 12
 
 /**
+ * A card off the screen is not laid out or painted until it comes near; 118 px is its height until
+ * it has been drawn. The layout of 50 cards was Lighthouse's longest task on this page (bench/
+ * RESULTS.md section 2). A style, not classes: the rule would add to every page's first-load CSS.
+ */
+const OFF_SCREEN = { contentVisibility: 'auto', containIntrinsicSize: 'auto 118px' } as const
+
+/**
  * The mobile list: one card per player, medals for the first three, the mode's short stat set. When
  * players arrive, the cards already shown plus enough to fill a screen render at once; the rest of
  * the page follows in a background render that yields to the browser (issue 17: 50 cards in one
@@ -49,7 +56,7 @@ interface PlayerCardProps {
 const PlayerCard = memo(function PlayerCard({ player, mode, language, onOpen }: PlayerCardProps) {
   const rank = formatNumber(player.position, language)
   return (
-    <li className="flex flex-col gap-2.5 rounded-2xl border border-white/[0.07] bg-ink-850/80 p-3">
+    <li className="flex flex-col gap-2.5 rounded-2xl border border-white/[0.07] bg-ink-850/80 p-3" style={OFF_SCREEN}>
       <div className="flex min-w-0 items-center gap-2.5">
         <span className="grid w-8 shrink-0 place-items-center font-mono font-bold text-zinc-300 tabular-nums">
           {hasMedal(player.position) ? <RankMedal position={player.position} /> : rank}
