@@ -11,7 +11,13 @@ portal_port=${1:?usage: bench/web/behind-nginx.sh PORTAL_PORT [TLS_PORT]}
 tls_port=${2:-8443}
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 dir=$(mktemp -d /tmp/portal-nginx.XXXXXX)
-trap 'rm -rf "$dir"' EXIT
+nginx_pid=
+cleanup() {
+  if [ -n "$nginx_pid" ]; then kill "$nginx_pid" 2>/dev/null || true; wait "$nginx_pid" 2>/dev/null || true; fi
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
 
 openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=localhost \
   -keyout "$dir/privkey.pem" -out "$dir/fullchain.pem" 2>/dev/null
@@ -39,4 +45,6 @@ http {
 }
 EOF
 echo "behind-nginx: https://127.0.0.1:$tls_port -> http://127.0.0.1:$portal_port (HTTP/2, self-signed)"
-nginx -c "$dir/nginx.conf" -p "$dir"
+nginx -c "$dir/nginx.conf" -p "$dir" &
+nginx_pid=$!
+wait "$nginx_pid"
