@@ -21,4 +21,9 @@ inline std::array<std::int64_t*, kCounterCount> counter_fields(Counters& c) {
           &c.rifle_kills, &c.awp_kills, &c.pistol_kills, &c.clutches, &c.clutchwins};
 }
 
+inline std::array<const std::int64_t*, kCounterCount> counter_fields(const Counters& c) {
+  return {&c.kills,       &c.deaths,    &c.headshots,    &c.playtime, &c.wins,      &c.loses,
+          &c.rifle_kills, &c.awp_kills, &c.pistol_kills, &c.clutches, &c.clutchwins};
+}
+
 }  // namespace portal::leaderboard

@@ -99,7 +99,8 @@ std::optional<long long> range_end(soci::session& sql, long long folded, std::si
 
 // PostgreSQL: one transaction sums and writes; other writers go on beside it (row locks).
 FoldReport fold_in_one_transaction(soci::session& sql, std::size_t limit) {
-  return db::write_transaction(sql, db::Engine::postgresql, [&] {
+  const auto started = std::chrono::steady_clock::now();
+  auto written = db::write_transaction(sql, db::Engine::postgresql, [&] {
     FoldReport report;
     const long long folded = folded_through(sql, true);
     report.through = folded;
@@ -119,6 +120,9 @@ FoldReport fold_in_one_transaction(soci::session& sql, std::size_t limit) {
     report.through = *through;
     return report;
   });
+  written.write_held =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+  return written;
 }
 
 // SQLite takes one writer at a time, and every stats batch waits while the fold writes. So the sums
@@ -184,12 +188,8 @@ FoldReport fold_in_two_steps(soci::session& sql, std::size_t limit) {
 
 FoldReport FoldRepository::fold(std::size_t limit) {
   return database_.with_session([&](soci::session& sql) {
-    if (database_.engine() == db::Engine::sqlite) return fold_in_two_steps(sql, limit);
-    const auto started = std::chrono::steady_clock::now();
-    auto report = fold_in_one_transaction(sql, limit);
-    report.write_held =
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
-    return report;
+    return database_.engine() == db::Engine::postgresql ? fold_in_one_transaction(sql, limit)
+                                                        : fold_in_two_steps(sql, limit);
   });
 }
 

@@ -103,8 +103,7 @@ struct LogRow {
     steam_id = change.steam_id;
     nickname = change.nickname.value_or(std::string());
     nickname_given = change.nickname ? soci::i_ok : soci::i_null;
-    auto counters = change.added;
-    const auto fields = counter_fields(counters);
+    const auto fields = counter_fields(change.added);
     for (std::size_t i = 0; i < fields.size(); ++i) added[i] = *fields[i];
   }
 };

@@ -41,8 +41,7 @@ void Standings::Board::apply(const LoggedChange& change, std::uint64_t steam_id)
   updated_at = std::max(updated_at, change.changed_at);
   auto& kept = unfolded[steam_id];
   UnfoldedChange compact{change.seq, {}};
-  auto added = change.added;
-  const auto fields = counter_fields(added);
+  const auto fields = counter_fields(change.added);
   for (std::size_t i = 0; i < fields.size(); ++i) compact.added[i] = static_cast<std::int32_t>(*fields[i]);
   // In seq order, though apply_own() may bring a change before an older one the log brings later.
   const auto at =
