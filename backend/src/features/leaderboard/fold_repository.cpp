@@ -136,12 +136,14 @@ FoldReport fold_in_two_steps(soci::session& sql, std::size_t limit) {
   const auto through = range_end(sql, folded, limit, report.changes);
   if (!through) return report;
 
+  // Keyed as the tables they are added into, so the write below reads them in key order without
+  // sorting them while it holds the writer's turn (a tenth of that turn, bench/RESULTS.md section 6).
   std::string columns;
   for (const auto column : kCounterColumnNames) columns += ", " + std::string(column) + " INTEGER NOT NULL";
   sql << "CREATE TEMP TABLE IF NOT EXISTS fold_sums (board_id INTEGER NOT NULL, steam_id TEXT NOT NULL" + columns +
-             ", updated_at INTEGER NOT NULL)";
-  sql << "CREATE TEMP TABLE IF NOT EXISTS fold_names (steam_id TEXT NOT NULL, nickname TEXT, updated_at INTEGER "
-         "NOT NULL)";
+             ", updated_at INTEGER NOT NULL, PRIMARY KEY (board_id, steam_id)) WITHOUT ROWID";
+  sql << "CREATE TEMP TABLE IF NOT EXISTS fold_names (steam_id TEXT PRIMARY KEY, nickname TEXT, updated_at INTEGER "
+         "NOT NULL) WITHOUT ROWID";
   const auto clear = [&] {
     sql << "DELETE FROM temp.fold_sums";
     sql << "DELETE FROM temp.fold_names";
