@@ -7,7 +7,9 @@
 #include <soci/callbacks.h>
 #include <soci/postgresql/soci-postgresql.h>
 #include <soci/sqlite3/soci-sqlite3.h>
+#include <spdlog/spdlog.h>
 
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <system_error>
@@ -115,11 +117,25 @@ void open_postgres(soci::session& sql, const Options& options) {
   sql.set_failover_callback(g_reconnect);
 }
 
+// Before SQLite's first use in the process. A pooled connection is leased to one thread at a time,
+// so the per-connection mutex SQLite's default (serialized) mode takes on every call is not needed;
+// the memory statistics take one global mutex on every allocation, which all threads contend for.
+void configure_sqlite_library() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    const bool configured = sqlite_api::sqlite3_config(SQLITE_CONFIG_MULTITHREAD) == SQLITE_OK &&
+                            sqlite_api::sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0) == SQLITE_OK;
+    // SQLite was used before (a session opened outside a Database): it keeps its defaults.
+    if (!configured) spdlog::debug("SQLite was initialised already; its threading mode stays serialized");
+  });
+}
+
 }  // namespace
 
 Database::Database(const Options& options) : engine_(options.engine), pool_size_(options.pool_size) {
   if (pool_size_ < 1) throw std::invalid_argument("Database pool_size must be at least 1.");
   if (engine_ == Engine::sqlite) {
+    configure_sqlite_library();
     if (options.sqlite_path.empty()) throw std::runtime_error("Cannot open the SQLite database: no file is set.");
     const std::filesystem::path parent = options.sqlite_path.parent_path();
     if (!parent.empty()) {
