@@ -106,6 +106,9 @@ TEST_F(FoldTest, FoldedAndUnfoldedChangesAddUpOnEveryPathAndEveryInstance) {
   EXPECT_EQ(table_headshots(steam_id(1)), 5);
   EXPECT_EQ(table_headshots(steam_id(2)), 6);
   EXPECT_EQ(count("SELECT COUNT(*) FROM leaderboard_players WHERE nickname = 'Second'"), 1);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM leaderboard_players WHERE steam_id = '" + steam_id(2) + "' AND nickname = ''"),
+            1)
+      << "a player no batch named is known, without a name";
 }
 
 TEST_F(FoldTest, ASeasonBoardAndTheAllTimeBoardFoldTogether) {
