@@ -4,6 +4,7 @@
 // business timezone, GMT+8 with no daylight saving, for dates shown to people.
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -31,6 +32,11 @@ class ManualClock {
  private:
   std::atomic<std::int64_t> now_;
 };
+
+// Whole milliseconds since `start` on the steady clock: how long a job or one of its steps took.
+inline std::chrono::milliseconds elapsed_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+}
 
 inline constexpr std::int64_t kSecondsPerDay = 86400;
 // GMT+8: the community's business timezone.

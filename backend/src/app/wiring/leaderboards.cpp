@@ -1,7 +1,7 @@
 #include "app/wiring/leaderboards.hpp"
 
-#include "core/clock.hpp"
 #include "app/demo/demo_leaderboard.hpp"
+#include "core/clock.hpp"
 #include "db/advisory_locks.hpp"
 
 #include "features/auth/membership_service.hpp"
@@ -131,9 +131,7 @@ void Leaderboards::add_jobs(core::jobs::Scheduler& jobs) {
               spdlog::debug(
                   "leaderboard fold: {} changes into {} stats rows and {} players in {} ms, {} ms of them writing "
                   "(through {})",
-                  report.changes, report.stats_rows, report.players,
-                  std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started)
-                      .count(),
+                  report.changes, report.stats_rows, report.players, core::elapsed_since(started).count(),
                   report.write_held.count(), report.through);
               if (report.changes < kFoldChunk) return;
             }

@@ -1,5 +1,6 @@
 #include "features/leaderboard/fold_repository.hpp"
 
+#include "core/clock.hpp"
 #include "db/transaction.hpp"
 #include "features/leaderboard/columns.hpp"
 
@@ -120,8 +121,7 @@ FoldReport fold_in_one_transaction(soci::session& sql, std::size_t limit) {
     report.through = *through;
     return report;
   });
-  written.write_held =
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+  written.write_held = core::elapsed_since(started);
   return written;
 }
 
@@ -175,7 +175,7 @@ FoldReport fold_in_two_steps(soci::session& sql, std::size_t limit) {
     sql << "UPDATE leaderboard_meta SET changes_folded_through = :through WHERE id = 1", soci::use(*through);
     return true;
   });
-  report.write_held = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - writing);
+  report.write_held = core::elapsed_since(writing);
   clear();
   if (!done) {
     FoldReport none;

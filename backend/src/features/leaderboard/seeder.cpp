@@ -1,5 +1,6 @@
 #include "features/leaderboard/seeder.hpp"
 
+#include "core/clock.hpp"
 #include "db/transaction.hpp"
 #include "features/leaderboard/change_log_repository.hpp"
 #include "features/leaderboard/columns.hpp"
@@ -161,7 +162,7 @@ SeedReport seed_leaderboard(db::Database& database, const SeedOptions& options, 
       report.stats_rows += static_cast<std::int64_t>(chunk.stats_rows);
       ++report.transactions;
       chunk.clear();
-      report.took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+      report.took = core::elapsed_since(started);
       if (options.on_chunk) options.on_chunk(report);
       if (engine == db::Engine::sqlite && options.sqlite_pause.count() > 0) {
         std::this_thread::sleep_for(std::max<std::chrono::steady_clock::duration>(options.sqlite_pause, held / 5));
@@ -217,7 +218,7 @@ SeedReport seed_leaderboard(db::Database& database, const SeedOptions& options, 
       if (touched[i]) report.boards.push_back(chunk.boards[i].board_id);
     }
     std::sort(report.boards.begin(), report.boards.end());
-    report.took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+    report.took = core::elapsed_since(started);
     return report;
   });
 }

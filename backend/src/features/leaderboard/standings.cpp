@@ -1,5 +1,6 @@
 #include "features/leaderboard/standings.hpp"
 
+#include "core/clock.hpp"
 #include "core/steam_id.hpp"
 
 #include <spdlog/spdlog.h>
@@ -113,7 +114,7 @@ FollowReport Standings::follow() {
   }
   report.boards = report.loaded ? boards_.size() : changed.size();
   report.seq = position_.seq;
-  report.took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+  report.took = core::elapsed_since(started);
   return report;
 }
 
