@@ -156,9 +156,8 @@ try {
   const durations = []
   for (const key of keys(keystrokes)) {
     await page.keyboard.press(key)
-    const n = durations.length + 1
-    await page.waitForFunction((count) => window.__typing.results.length >= count, n, { polling: 10 })
-    durations.push(await page.evaluate((i) => window.__typing.results[i], n - 1))
+    const figure = await page.waitForFunction((i) => window.__typing.results[i], durations.length, { polling: 10 })
+    durations.push(await figure.jsonValue())
     await page.waitForTimeout(60) // a typist's pace: keystrokes do not queue behind each other
   }
   const events = await page.evaluate(() => window.__typing.events)
