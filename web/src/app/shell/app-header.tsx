@@ -27,8 +27,11 @@ export function AppHeader({ menu }: AppHeaderProps) {
   const from = useFromSearch()
   // Below 768 px the announcement has its own line under the header (ShellLayout).
   const inlineAnnouncement = useInlineAnnouncement()
+  // Opaque, not blurred glass: without a GPU (software compositing, as in many virtual machines
+  // and headless Chromium) a backdrop blur is redrawn in every frame the page changes; with the
+  // server table's header it took 130 ms of compositing while a keystroke re-rendered the list (issue 17).
   return (
-    <header className="sticky top-0 z-30 border-b border-white/[0.06] bg-ink-950/75 backdrop-blur-xl">
+    <header className="sticky top-0 z-30 border-b border-white/[0.06] bg-ink-950">
       <div className="flex h-16 items-center gap-1.5 px-3 sm:gap-3 sm:px-5">
         {menu.visible && (
           <Button

@@ -78,7 +78,8 @@ export function ServerTable({ rows, sort, onSort, onShowPlayers, popupId, deskto
           <col className="w-20" />
           <col className="w-22 xl:w-30" />
         </colgroup>
-        <thead className="sticky top-16 z-10 block bg-ink-800/95 text-xs font-semibold text-zinc-400 backdrop-blur lg:table-header-group">
+        {/* No backdrop blur, for the reason the app header has none. */}
+        <thead className="sticky top-16 z-10 block bg-ink-800 text-xs font-semibold text-zinc-400 lg:table-header-group">
           <tr className="flex h-11 items-center gap-5 border-b border-white/[0.07] px-3 lg:table-row lg:px-0">
             <SortHeader column="name" label={t('table.name')} sort={sort} onSort={onSort} />
             <SortHeader column="players" label={t('table.players')} sort={sort} onSort={onSort} />
