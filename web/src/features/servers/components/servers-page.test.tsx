@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { configWith } from '@/testing/fixtures'
 import { server } from '@/testing/msw-server'
 import { renderApp } from '@/testing/render-app'
+import { setViewportWidth } from '@/testing/viewport'
 import { serverJson } from '../testing/server-fixtures'
 
 /** Serves `list` at GET /api/servers and records each request's query. */
@@ -52,6 +53,25 @@ describe('server list', () => {
     expect(within(row).getByText('在线')).toBeInTheDocument()
     expect(within(row).getByRole('link', { name: '加入 Empty public' })).toHaveAttribute('href', 'steam://connect/3.3.3.3:27015')
     expect(screen.getByText('显示 4 / 6 台服务器')).toBeInTheDocument()
+  })
+
+  it('renders only the form of the width: a card below 1024 px, table cells from there', async () => {
+    serveServers(sample())
+    try {
+      await renderApp('/servers', { width: 800 })
+      await loaded()
+      const card = screen.getByRole('button', { name: '查看 Empty public 的在线玩家' }).closest('tr')!
+      expect(card.querySelectorAll('td')).toHaveLength(3)
+      expect(card).toHaveTextContent('在线 · de_inferno · 法兰克福')
+      act(() => setViewportWidth(1280))
+      const row = screen.getByRole('button', { name: '查看 Empty public 的在线玩家' }).closest('tr')!
+      expect(row.querySelectorAll('td')).toHaveLength(6)
+      expect(within(row).getByText('法兰克福')).toBeInTheDocument()
+      expect(within(row).getByText('在线')).toBeInTheDocument()
+      expect(row).not.toHaveTextContent('· de_inferno ·')
+    } finally {
+      act(() => setViewportWidth(1280))
+    }
   })
 
   it('disables joining an offline server with the serverOffline tooltip', async () => {
