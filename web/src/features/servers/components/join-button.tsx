@@ -1,5 +1,4 @@
 import { Play } from 'lucide-react'
-import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonClasses, type ButtonSize } from '@/components/ui/button-classes'
 import { Tooltip } from '@/components/ui/tooltip'
@@ -18,36 +17,31 @@ interface JoinButtonProps {
   compact?: boolean
 }
 
-/**
- * Opens the game's connect address; when the server is offline it is disabled with a tooltip saying so.
- * The online form reads no translation: the server list mounts one per row as the user types (issue 17).
- */
+/** Opens the game's connect address; when the server is offline it is disabled with a tooltip saying so. */
 export function JoinButton({ server, label, ariaLabel, size = 'sm', className, compact }: JoinButtonProps) {
+  const { t } = useTranslation('servers')
   const { join } = useAppConfig()
   const text = <span className={cn(compact && 'lg:max-xl:sr-only')}>{label}</span>
-  if (!isOnline(server)) return <OfflineJoinButton ariaLabel={ariaLabel} size={size} className={className} text={text} />
+  if (!isOnline(server)) {
+    return (
+      <Tooltip content={t('row.serverOffline')}>
+        <button
+          type="button"
+          aria-disabled="true"
+          aria-label={ariaLabel}
+          onClick={(event) => event.preventDefault()}
+          className={buttonClasses('secondary', size, cn('cursor-not-allowed opacity-50 hover:bg-white/[0.04]', className))}
+        >
+          <Play aria-hidden="true" />
+          {text}
+        </button>
+      </Tooltip>
+    )
+  }
   return (
     <a href={joinAddress(join.addressPrefix, server)} aria-label={ariaLabel} className={buttonClasses('primary', size, className)}>
       <Play aria-hidden="true" />
       {text}
     </a>
-  )
-}
-
-function OfflineJoinButton({ ariaLabel, size, className, text }: { ariaLabel?: string; size: ButtonSize; className?: string; text: ReactNode }) {
-  const { t } = useTranslation('servers')
-  return (
-    <Tooltip content={t('row.serverOffline')}>
-      <button
-        type="button"
-        aria-disabled="true"
-        aria-label={ariaLabel}
-        onClick={(event) => event.preventDefault()}
-        className={buttonClasses('secondary', size, cn('cursor-not-allowed opacity-50 hover:bg-white/[0.04]', className))}
-      >
-        <Play aria-hidden="true" />
-        {text}
-      </button>
-    </Tooltip>
   )
 }

@@ -1,10 +1,11 @@
 import { Star } from 'lucide-react'
 import { memo } from 'react'
+import { useTranslation } from 'react-i18next'
 import { CopyButton } from '@/components/ui/copy-button'
 import { cn } from '@/lib/cn'
-import type { ServerRowLabels } from '../hooks/use-server-row-labels'
 import { connectCommand, isOnline, type ServerItem } from '../model/server-model'
 import { JoinButton } from './join-button'
+import { regionLabel } from './server-labels'
 
 /** Row height: a table row from 1024 px, a two-line card below. Fixed, for the windowing. */
 export const ROW_HEIGHT_PX = 52
@@ -16,16 +17,16 @@ interface ServerRowProps {
   onShowPlayers: (server: ServerItem, anchor: HTMLElement) => void
   popupOpen: boolean
   height: number
-  labels: ServerRowLabels
   /** Table columns (from 1024 px) rather than a card: only that form's cells are rendered. */
   desktop: boolean
 }
 
-function ServerRowView({ server, onShowPlayers, popupOpen, height, labels, desktop }: ServerRowProps) {
+function ServerRowView({ server, onShowPlayers, popupOpen, height, desktop }: ServerRowProps) {
+  const { t } = useTranslation('servers')
   const online = isOnline(server)
   const max = server.players_max ?? server.textMax
-  const region = labels.region(server.region)
-  const status = online ? labels.online : labels.offline
+  const region = regionLabel(t, server.region)
+  const status = online ? t('table.statusOnline') : t('table.statusOffline')
   return (
     <tr
       style={{ height }}
@@ -39,14 +40,14 @@ function ServerRowView({ server, onShowPlayers, popupOpen, height, labels, deskt
       <td className="col-span-2 min-w-0 lg:px-4">
         <div className="flex min-w-0 items-center gap-2">
           {server.ontop > 0 && (
-            <span title={labels.pinned} className="shrink-0">
+            <span title={t('table.pinned')} className="shrink-0">
               <Star className="size-4 fill-brand-400 text-brand-400" aria-hidden="true" />
-              <span className="sr-only">{labels.pinned}</span>
+              <span className="sr-only">{t('table.pinned')}</span>
             </span>
           )}
           <button
             type="button"
-            aria-label={labels.showPlayers(server.displayName)}
+            aria-label={t('row.showPlayers', { name: server.displayName })}
             aria-haspopup="dialog"
             aria-expanded={popupOpen}
             onClick={(event) => onShowPlayers(server, event.currentTarget)}
@@ -71,7 +72,7 @@ function ServerRowView({ server, onShowPlayers, popupOpen, height, labels, deskt
           <span className="text-zinc-500">/{max ?? '?'}</span>
         </span>
         {!desktop && (
-          <span className="min-w-0 truncate font-sans text-xs text-zinc-400 lg:hidden">
+          <span className="min-w-0 truncate font-sans text-xs text-zinc-400">
             <span
               aria-hidden="true"
               className={cn('mr-1.5 inline-block size-2 rounded-full', online ? 'bg-signal-400' : 'bg-zinc-600')}
@@ -83,13 +84,13 @@ function ServerRowView({ server, onShowPlayers, popupOpen, height, labels, deskt
       </td>
       {desktop && (
         <>
-          <td className="hidden px-2 font-mono text-[13px] text-zinc-300 lg:table-cell" title={server.map}>
+          <td className="px-2 font-mono text-[13px] text-zinc-300" title={server.map}>
             <span className="block truncate">{server.map}</span>
           </td>
-          <td className="hidden px-2 text-sm text-zinc-300 lg:table-cell" title={region}>
+          <td className="px-2 text-sm text-zinc-300" title={region}>
             <span className="block truncate">{region}</span>
           </td>
-          <td className="hidden px-2 whitespace-nowrap lg:table-cell">
+          <td className="px-2 whitespace-nowrap">
             <span className="inline-flex items-center gap-1.5 text-xs font-medium">
               <span
                 aria-hidden="true"
@@ -102,11 +103,11 @@ function ServerRowView({ server, onShowPlayers, popupOpen, height, labels, deskt
       )}
       <td className="lg:pr-4">
         <div className="flex items-center justify-end gap-1.5">
-          <CopyButton text={connectCommand(server)} label={labels.copy} variant="ghost" size="icon" className="size-8" iconOnly />
+          <CopyButton text={connectCommand(server)} label={t('row.copy')} variant="ghost" size="icon" className="size-8" iconOnly />
           <JoinButton
             server={server}
-            label={labels.join}
-            ariaLabel={labels.joinServer(server.displayName)}
+            label={t('row.join')}
+            ariaLabel={t('row.joinServer', { name: server.displayName })}
             compact
           />
         </div>

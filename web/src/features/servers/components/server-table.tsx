@@ -2,7 +2,6 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ServerOff } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '@/components/ui/empty-state'
 import { cn } from '@/lib/cn'
-import { useServerRowLabels } from '../hooks/use-server-row-labels'
 import { useWindowedRows } from '../hooks/use-windowed-rows'
 import type { ServerItem } from '../model/server-model'
 import type { SortKey, SortState } from '../model/sorting'
@@ -62,7 +61,6 @@ export function ServerTable({ rows, sort, onSort, onShowPlayers, popupId, deskto
   const height = desktop ? ROW_HEIGHT_PX : CARD_HEIGHT_PX
   const { ref, start, end, padTop, padBottom } = useWindowedRows<HTMLTableSectionElement>(rows.length, height)
   const visible = rows.slice(start, end)
-  const labels = useServerRowLabels()
   return (
     <div
       data-testid="server-table-scroll"
@@ -102,7 +100,7 @@ export function ServerTable({ rows, sort, onSort, onShowPlayers, popupId, deskto
         <tbody ref={ref} className="block lg:table-row-group">
           {padTop > 0 && <tr aria-hidden="true" className="block lg:table-row" style={{ height: padTop }} />}
           {visible.map((server) => (
-            <ServerRow key={server.id} server={server} onShowPlayers={onShowPlayers} popupOpen={popupId === server.id} height={height} labels={labels} desktop={desktop} />
+            <ServerRow key={server.id} server={server} onShowPlayers={onShowPlayers} popupOpen={popupId === server.id} height={height} desktop={desktop} />
           ))}
           {padBottom > 0 && <tr aria-hidden="true" className="block lg:table-row" style={{ height: padBottom }} />}
         </tbody>

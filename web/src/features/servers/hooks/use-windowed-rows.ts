@@ -23,16 +23,12 @@ export function useWindowedRows<T extends HTMLElement>(count: number, rowHeight:
       setTop(element.getBoundingClientRect().top)
       setHeight(window.innerHeight)
     }
-    const handleScroll = () => {
+    const measureNextFrame = () => {
       cancelAnimationFrame(frame)
       frame = requestAnimationFrame(measure)
     }
-    const handleResize = () => {
-      cancelAnimationFrame(frame)
-      frame = requestAnimationFrame(measure)
-    }
-    window.addEventListener('scroll', handleScroll, { passive: true })
-    window.addEventListener('resize', handleResize)
+    window.addEventListener('scroll', measureNextFrame, { passive: true })
+    window.addEventListener('resize', measureNextFrame)
     // Content above the list (the filters, an announcement) can change height without a scroll.
     // The observer also reports the body once it is first laid out, after the list's first commit:
     // measuring there rather than at once reads a finished layout instead of forcing one (issue 17).
@@ -40,8 +36,8 @@ export function useWindowedRows<T extends HTMLElement>(count: number, rowHeight:
     observer.observe(document.body)
     return () => {
       cancelAnimationFrame(frame)
-      window.removeEventListener('scroll', handleScroll)
-      window.removeEventListener('resize', handleResize)
+      window.removeEventListener('scroll', measureNextFrame)
+      window.removeEventListener('resize', measureNextFrame)
       observer.disconnect()
     }
   }, [])
