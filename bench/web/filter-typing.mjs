@@ -166,8 +166,13 @@ try {
         new Promise((resolve, reject) => {
           const typing = window.__typing
           if (typing.results[i] !== undefined) return resolve(typing.results[i])
-          typing.onResult = () => typing.results[i] !== undefined && resolve(typing.results[i])
-          setTimeout(() => reject(new Error(`keystroke ${i + 1}: the filtered list did not show within 10 s`)), 10_000)
+          // Cleared once answered: left running, it would fire on the main thread 10 s later, mid-keystroke.
+          const limit = setTimeout(() => reject(new Error(`keystroke ${i + 1}: the filtered list did not show within 10 s`)), 10_000)
+          typing.onResult = () => {
+            if (typing.results[i] === undefined) return
+            clearTimeout(limit)
+            resolve(typing.results[i])
+          }
         }),
       durations.length,
     )

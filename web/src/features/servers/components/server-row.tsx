@@ -16,12 +16,11 @@ interface ServerRowProps {
   /** Opens the player popup under the clicked name. */
   onShowPlayers: (server: ServerItem, anchor: HTMLElement) => void
   popupOpen: boolean
-  height: number
-  /** Table columns (from 1024 px) rather than a card: only that form's cells are rendered. */
+  /** Table columns (from 1024 px) rather than a card: only that form's cells are rendered, at its height. */
   desktop: boolean
 }
 
-function ServerRowView({ server, onShowPlayers, popupOpen, height, desktop }: ServerRowProps) {
+function ServerRowView({ server, onShowPlayers, popupOpen, desktop }: ServerRowProps) {
   const { t } = useTranslation('servers')
   const online = isOnline(server)
   const max = server.players_max ?? server.textMax
@@ -29,7 +28,7 @@ function ServerRowView({ server, onShowPlayers, popupOpen, height, desktop }: Se
   const status = online ? t('table.statusOnline') : t('table.statusOffline')
   return (
     <tr
-      style={{ height }}
+      style={{ height: desktop ? ROW_HEIGHT_PX : CARD_HEIGHT_PX }}
       className={cn(
         'grid grid-cols-[minmax(0,1fr)_auto] content-center items-center gap-x-3 gap-y-1.5 border-b border-white/[0.04] px-3 transition-colors',
         'lg:table-row lg:px-0 [&>td]:transition-colors hover:bg-white/[0.03] lg:hover:bg-transparent lg:hover:[&>td]:bg-white/[0.03]',

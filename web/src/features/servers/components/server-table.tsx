@@ -100,7 +100,7 @@ export function ServerTable({ rows, sort, onSort, onShowPlayers, popupId, deskto
         <tbody ref={ref} className="block lg:table-row-group">
           {padTop > 0 && <tr aria-hidden="true" className="block lg:table-row" style={{ height: padTop }} />}
           {visible.map((server) => (
-            <ServerRow key={server.id} server={server} onShowPlayers={onShowPlayers} popupOpen={popupId === server.id} height={height} desktop={desktop} />
+            <ServerRow key={server.id} server={server} onShowPlayers={onShowPlayers} popupOpen={popupId === server.id} desktop={desktop} />
           ))}
           {padBottom > 0 && <tr aria-hidden="true" className="block lg:table-row" style={{ height: padBottom }} />}
         </tbody>

@@ -57,21 +57,19 @@ describe('server list', () => {
 
   it('renders only the form of the width: a card below 1024 px, table cells from there', async () => {
     serveServers(sample())
-    try {
-      await renderApp('/servers', { width: 800 })
-      await loaded()
-      const card = screen.getByRole('button', { name: '查看 Empty public 的在线玩家' }).closest('tr')!
-      expect(card.querySelectorAll('td')).toHaveLength(3)
-      expect(card).toHaveTextContent('在线 · de_inferno · 法兰克福')
-      act(() => setViewportWidth(1280))
-      const row = screen.getByRole('button', { name: '查看 Empty public 的在线玩家' }).closest('tr')!
-      expect(row.querySelectorAll('td')).toHaveLength(6)
-      expect(within(row).getByText('法兰克福')).toBeInTheDocument()
-      expect(within(row).getByText('在线')).toBeInTheDocument()
-      expect(row).not.toHaveTextContent('· de_inferno ·')
-    } finally {
-      act(() => setViewportWidth(1280))
-    }
+    await renderApp('/servers', { width: 800 })
+    await loaded()
+    const card = screen.getByRole('button', { name: '查看 Empty public 的在线玩家' }).closest('tr')!
+    expect(card.querySelectorAll('td')).toHaveLength(3)
+    expect(card).toHaveStyle({ height: '92px' })
+    expect(card).toHaveTextContent('在线 · de_inferno · 法兰克福')
+    act(() => setViewportWidth(1280))
+    const row = screen.getByRole('button', { name: '查看 Empty public 的在线玩家' }).closest('tr')!
+    expect(row.querySelectorAll('td')).toHaveLength(6)
+    expect(row).toHaveStyle({ height: '52px' })
+    expect(within(row).getByText('法兰克福')).toBeInTheDocument()
+    expect(within(row).getByText('在线')).toBeInTheDocument()
+    expect(row).not.toHaveTextContent('· de_inferno ·')
   })
 
   it('disables joining an offline server with the serverOffline tooltip', async () => {
