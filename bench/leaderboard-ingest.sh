@@ -45,6 +45,7 @@ trap 'kill -TERM $portal 2> /dev/null || true; wait $portal 2> /dev/null || true
 for _ in $(seq 1200); do grep -q 'listening on ' "$work/portal.out" && break; sleep 0.05; done
 grep -q 'listening on ' "$work/portal.out" || { cat "$work/portal.out" >&2; exit 1; }
 
+bench/machine.sh
 echo "engine: $engine; $seed_line"
 ingest=("$BUILD/bench_leaderboard_latency" ingest --portal-port "$port" --key "$plugin_key" --steam-base "$steam_base"
   --players "$PLAYERS" --batches "$BATCHES")

@@ -509,7 +509,7 @@ print(f'{wall:.0f} s: portal + Redis {servers / wall:.2f} cores, client {client 
 fi
 
 echo
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), commit $(git rev-parse --short HEAD 2>/dev/null || echo none), load $(cut -d' ' -f1 /proc/loadavg)"
+bench/machine.sh
 if [ ${#rows[@]} -gt 0 ]; then
   echo "wrk -t$WRK_THREADS -c$CONNECTIONS -d$DURATION after a 2 s warm-up, server and wrk on the same cores"
   wants 2 && echo "entry 2: $json_bytes bytes of JSON, $gzip_bytes gzip; requests carry Accept-Encoding: gzip"

@@ -17,7 +17,7 @@
 // Usage: node bench/web/filter-typing.mjs   (after `make build`)
 // Env:   BENCH_PORTAL_BIN=backend/build/portal (or BUILD_DIR=backend/build) WEB_ROOT=web/dist KEYSTROKES=30 SERVERS=1000 CPU_THROTTLE=1
 //        CHROMIUM=/usr/bin/chromium PER_KEY=1 (also print each keystroke's figure)
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -105,6 +105,8 @@ const summary = (values) => {
   return { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), max: sorted[sorted.length - 1] }
 }
 
+// Figures differ by CPU far more than by change: the machine line goes with them.
+const machine = execFileSync(join(repo, 'bench', 'machine.sh'), { encoding: 'utf8' }).trim()
 const portal = startPortal()
 let browser
 try {
@@ -185,6 +187,7 @@ try {
     console.log(`  per keystroke (ms): ${typed.join('  ')}`)
   }
   const typed = summary(durations)
+  console.log(machine)
   console.log(`filter-typing: ${serverCount} servers, ${durations.length} keystrokes, Chromium headless` +
     (cpuThrottle > 1 ? `, CPU throttled ${cpuThrottle}x` : ''))
   console.log(`  key -> painted filtered list   median ${typed.median.toFixed(1)} ms   p95 ${typed.p95.toFixed(1)} ms   max ${typed.max.toFixed(1)} ms`)
