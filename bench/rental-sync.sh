@@ -16,7 +16,6 @@ cd "$(dirname "$0")/.."
 BUILD=${BUILD_DIR:-backend/build}
 [ -x "$BUILD/bench_rental_sync" ] || { echo "bench: $BUILD/bench_rental_sync missing; run make build" >&2; exit 1; }
 echo
-echo "rental sync: machine $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)," \
-  "commit $(git rev-parse --short HEAD 2>/dev/null || echo none), load $(cut -d' ' -f1 /proc/loadavg)"
+echo "rental sync: $(bench/machine.sh)"
 "$BUILD/bench_rental_sync" --servers "${RENTAL_SERVERS:-1000}" --cycles "${RENTAL_CYCLES:-100}" \
   --naive-cycles "${RENTAL_NAIVE_CYCLES:-20}" --requests "${RENTAL_REQUESTS:-5000}" --runs "${RENTAL_RUNS:-3}"
