@@ -6,10 +6,7 @@ import { cn } from '@/lib/cn'
 import { connectCommand, isOnline, type ServerItem } from '../model/server-model'
 import { JoinButton } from './join-button'
 import { regionLabel } from './server-labels'
-
-/** Row height: a table row from 1024 px, a two-line card below. Fixed, for the windowing. */
-export const ROW_HEIGHT_PX = 52
-export const CARD_HEIGHT_PX = 92
+import { serverRowHeight } from './server-row-height'
 
 interface ServerRowProps {
   server: ServerItem
@@ -28,7 +25,7 @@ function ServerRowView({ server, onShowPlayers, popupOpen, desktop }: ServerRowP
   const status = online ? t('table.statusOnline') : t('table.statusOffline')
   return (
     <tr
-      style={{ height: desktop ? ROW_HEIGHT_PX : CARD_HEIGHT_PX }}
+      style={{ height: serverRowHeight(desktop) }}
       className={cn(
         'grid grid-cols-[minmax(0,1fr)_auto] content-center items-center gap-x-3 gap-y-1.5 border-b border-white/[0.04] px-3 transition-colors',
         'lg:table-row lg:px-0 [&>td]:transition-colors hover:bg-white/[0.03] lg:hover:bg-transparent lg:hover:[&>td]:bg-white/[0.03]',

@@ -5,7 +5,8 @@ import { cn } from '@/lib/cn'
 import { useWindowedRows } from '../hooks/use-windowed-rows'
 import type { ServerItem } from '../model/server-model'
 import type { SortKey, SortState } from '../model/sorting'
-import { CARD_HEIGHT_PX, ROW_HEIGHT_PX, ServerRow } from './server-row'
+import { ServerRow } from './server-row'
+import { serverRowHeight } from './server-row-height'
 
 interface ServerTableProps {
   rows: ServerItem[]
@@ -58,8 +59,7 @@ function SortHeader({ column, label, sort, onSort }: { column: SortKey; label: s
  */
 export function ServerTable({ rows, sort, onSort, onShowPlayers, popupId, desktop, loading, emptyHint, onPointerOverChange }: ServerTableProps) {
   const { t } = useTranslation('servers')
-  const height = desktop ? ROW_HEIGHT_PX : CARD_HEIGHT_PX
-  const { ref, start, end, padTop, padBottom } = useWindowedRows<HTMLTableSectionElement>(rows.length, height)
+  const { ref, start, end, padTop, padBottom } = useWindowedRows<HTMLTableSectionElement>(rows.length, serverRowHeight(desktop))
   const visible = rows.slice(start, end)
   return (
     <div
